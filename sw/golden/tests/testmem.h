@@ -1,0 +1,71 @@
+/* A flat test memory for host tests of the tensor unit: one RAM window
+ * [base, base+size); everything else is unmapped. */
+#ifndef MOSAIC_TESTMEM_H
+#define MOSAIC_TESTMEM_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mosaic_tu.h"
+
+typedef struct {
+    uint32_t base, size;
+    uint8_t *bytes;
+    unsigned writes; /* write calls seen */
+} testmem;
+
+static inline bool testmem_ok(void *ctx, uint32_t addr, uint32_t len, bool write)
+{
+    const testmem *m = ctx;
+    (void)write;
+    return addr >= m->base && (uint64_t)addr + len <= (uint64_t)m->base + m->size;
+}
+
+static inline void testmem_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
+{
+    const testmem *m = ctx;
+    memcpy(buf, m->bytes + (addr - m->base), len);
+}
+
+static inline void testmem_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
+{
+    testmem *m = ctx;
+    memcpy(m->bytes + (addr - m->base), buf, len);
+    m->writes++;
+}
+
+static inline void testmem_init(testmem *m, uint32_t base, uint32_t size)
+{
+    m->base = base;
+    m->size = size;
+    m->bytes = calloc(size, 1);
+    m->writes = 0;
+    if (!m->bytes)
+        abort();
+}
+
+static inline void testmem_free(testmem *m)
+{
+    free(m->bytes);
+    m->bytes = NULL;
+}
+
+static inline mosaic_mem_if testmem_if(testmem *m)
+{
+    mosaic_mem_if i = {.ctx = m, .ok = testmem_ok, .read = testmem_read, .write = testmem_write};
+    return i;
+}
+
+/* Encoders for test programs. */
+static inline uint32_t enc_r(uint32_t op, uint32_t f3, uint32_t f7, uint32_t rd, uint32_t rs1,
+                             uint32_t rs2)
+{
+    return (f7 << 25) | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op;
+}
+
+static inline uint32_t enc_i(uint32_t op, uint32_t f3, uint32_t rd, uint32_t rs1, int32_t imm)
+{
+    return ((uint32_t)imm << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op;
+}
+
+#endif

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install what a fresh machine lacks; does nothing when all is present.
+set -euo pipefail
+APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog)
+PY_PKGS=(numpy ml_dtypes softfloatpy)
+
+missing=()
+for p in "${APT_PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: apt-get install ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+pymissing=()
+for p in "${PY_PKGS[@]}"; do
+  python3 -c "import $p" 2>/dev/null || pymissing+=("$p")
+done
+if ((${#pymissing[@]})); then
+  echo "setup: pip install ${pymissing[*]}"
+  python3 -m pip install -q "${pymissing[@]}"
+fi
