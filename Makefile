@@ -20,6 +20,9 @@ GTEST_BINS   := $(patsubst sw/golden/tests/%.c,$(BUILD)/tests/%,$(GTEST_SRCS))
 
 .PHONY: help setup golden test test-quick lint run bench clean
 
+# Sub-makefiles (target software, ISA tests, RTL) add their own rules.
+include $(wildcard sw/*.mk sw/*/*.mk sw/*/*/*.mk tb/*.mk rtl/*.mk)
+
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
 	  awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -41,7 +44,7 @@ $(BUILD)/bin/%: sw/golden/cli/%.c $(GOLDEN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< $(GOLDEN_LIB) -lm -o $@
 
-$(BUILD)/tests/%: sw/golden/tests/%.c sw/golden/tests/check.h $(GOLDEN_LIB)
+$(BUILD)/tests/%: sw/golden/tests/%.c $(wildcard sw/golden/tests/*.h) $(GOLDEN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isw/golden/tests $< $(GOLDEN_LIB) -lm -o $@
 

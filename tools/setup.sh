@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what a fresh machine lacks; does nothing when all is present.
 set -euo pipefail
-APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog)
+APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog yosys)
 PY_PKGS=(numpy ml_dtypes softfloatpy)
 
 missing=()

@@ -1,4 +1,6 @@
 /* Tensor CSRs: addresses, read-only fields, WARL masks, TS gating. */
+#include <stddef.h>
+
 #include "tu_internal.h"
 
 /* Matrix ISA register (mmisa): bit per feature, in the order the matrix

@@ -28,7 +28,9 @@ static mosaic_insn decode(uint32_t insn, uint32_t x_rs1, uint32_t x_rs2, uint32_
 
 /* tst and tl.mstore only read tensor state; every other tensor instruction
  * that completes marks the context Dirty (a static rule, so hardware can
- * apply it at issue). */
+ * apply it at issue). Status CSRs written on the way to a trap
+ * (mxstatus.badgeom, tl_xpose_status) also mark it Dirty (R8): a lazy
+ * context switch must not lose them. */
 static bool writes_tensor_state(const mosaic_insn *in)
 {
     if (in->opcode == MOSAIC_OP_CUSTOM2 && in->funct3 == 1)
@@ -61,7 +63,7 @@ mosaic_tu_result mosaic_tu_exec(mosaic_tu *tu, const mosaic_mem_if *mem, uint32_
         mosaic_exec_tl(tu, mem, &in, &res);
         break;
     }
-    if (!res.trap && writes_tensor_state(&in))
+    if (res.csr_written || (!res.trap && writes_tensor_state(&in)))
         tu->ts = MOSAIC_TS_DIRTY;
     return res;
 }

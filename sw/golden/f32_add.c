@@ -1,0 +1,81 @@
+/* FP32 add and subtract, and the exact aligned addition FMA shares. */
+#include "fp_internal.h"
+
+fp_value fp_add_exact(fp_value x, fp_value y)
+{
+    /* Put both leading ones at bit 61: bit 62 takes a carry, and since both
+     * inputs have at most 48 bits, their low 13 bits start out zero. An
+     * alignment shift of up to 13 is therefore exact; a longer one leaves
+     * the sum's leading one at bit 60 or above, so jamming the lost bits
+     * into bit 0 acts as a sticky bit far below any rounding point. */
+    unsigned sx = fp_clz64(x.sig) - 2, sy = fp_clz64(y.sig) - 2;
+    x.sig <<= sx;
+    x.exp -= (int32_t)sx;
+    y.sig <<= sy;
+    y.exp -= (int32_t)sy;
+    if (x.exp < y.exp) {
+        fp_value t = x;
+        x = y;
+        y = t;
+    }
+    int64_t d = (int64_t)x.exp - y.exp;
+    if (d >= 63)
+        y.sig = 1;
+    else if (d > 0)
+        y.sig = (y.sig >> d) | ((y.sig & ((UINT64_C(1) << d) - 1u)) != 0);
+    if (x.sign == y.sign) {
+        x.sig += y.sig;
+    } else if (x.sig >= y.sig) {
+        x.sig -= y.sig;
+    } else {
+        x.sig = y.sig - x.sig;
+        x.sign = y.sign;
+    }
+    x.cls = FPV_FINITE;
+    x.sticky = false;
+    return x;
+}
+
+static uint32_t zero_bits(bool sign)
+{
+    return (uint32_t)sign << 31;
+}
+
+static uint32_t addsub(uint32_t a, uint32_t b, bool negate_b, mosaic_rm rm, unsigned *flags)
+{
+    unsigned ignored = 0;
+    if (!flags)
+        flags = &ignored;
+    fp_value x = f32_decode(a), y = f32_decode(b);
+    y.sign ^= negate_b;
+    if (x.cls == FPV_NAN || y.cls == FPV_NAN)
+        return F32_NAN;
+    if (x.cls == FPV_INF || y.cls == FPV_INF) {
+        if (x.cls == y.cls && x.sign != y.sign) {
+            *flags |= MOSAIC_FLAG_NV;
+            return F32_NAN;
+        }
+        return x.cls == FPV_INF ? fp_inf_bits(MOSAIC_FMT_FP32, x.sign)
+                                : fp_inf_bits(MOSAIC_FMT_FP32, y.sign);
+    }
+    if (x.cls == FPV_ZERO && y.cls == FPV_ZERO)
+        return zero_bits(fp_zero_sum_sign(x.sign, y.sign, rm));
+    if (y.cls == FPV_ZERO)
+        return f32_round(&x, rm, flags);
+    if (x.cls == FPV_ZERO)
+        return f32_round(&y, rm, flags);
+    fp_value s = fp_add_exact(x, y);
+    if (s.sig == 0) /* exact cancellation: +0, or -0 when rounding down */
+        return zero_bits(rm == MOSAIC_RM_RDN);
+    return f32_round(&s, rm, flags);
+}
+
+uint32_t mosaic_f32_add(uint32_t a, uint32_t b, mosaic_rm rm, unsigned *flags)
+{
+    return addsub(a, b, false, rm, flags);
+}
+
+uint32_t mosaic_f32_sub(uint32_t a, uint32_t b, mosaic_rm rm, unsigned *flags)
+{
+    return addsub(a, b, true, rm, flags);
+}

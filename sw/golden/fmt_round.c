@@ -1,0 +1,151 @@
+/* The rounding decision and the round-and-pack routine for float targets.
+ * One routine serves every float format; the format's descriptor decides
+ * the precision, exponent range, subnormal flushing and overflow policy. */
+#include "fp_internal.h"
+
+static bool round_up(mosaic_rm rm, bool sign, bool odd, bool half, bool below)
+{
+    switch (rm) {
+    case MOSAIC_RM_RNE:
+        return half && (below || odd);
+    case MOSAIC_RM_RDN:
+        return sign && (half || below);
+    case MOSAIC_RM_RUP:
+        return !sign && (half || below);
+    case MOSAIC_RM_RMM:
+        return half;
+    case MOSAIC_RM_RTZ:
+    default:
+        return false;
+    }
+}
+
+uint64_t fp_shift_round(uint64_t sig, bool sticky, int32_t k, bool sign, mosaic_rm rm,
+                        bool *inexact)
+{
+    if (k <= 0) {
+        /* Widening: exact. Callers never get here with sticky set. */
+        *inexact = sticky;
+        return k <= -64 ? 0 : sig << -k;
+    }
+    uint64_t kept;
+    bool half, below;
+    if (k < 64) {
+        kept = sig >> k;
+        half = (sig >> (k - 1)) & 1u;
+        below = (sig & ((UINT64_C(1) << (k - 1)) - 1u)) != 0 || sticky;
+    } else if (k == 64) {
+        kept = 0;
+        half = sig >> 63;
+        below = (sig << 1) != 0 || sticky;
+    } else {
+        kept = 0;
+        half = false;
+        below = sig != 0 || sticky;
+    }
+    *inexact = half || below;
+    return kept + (round_up(rm, sign, kept & 1u, half, below) ? 1u : 0u);
+}
+
+static uint32_t pack_fields(const fp_desc *d, bool sign, uint32_t bexp, uint32_t frac)
+{
+    uint32_t x = ((uint32_t)sign << (d->ebits + d->mbits)) | (bexp << d->mbits) | frac;
+    return x << d->shift;
+}
+
+uint32_t fp_max_bits(mosaic_fmt to, bool sign)
+{
+    const fp_desc *d = fp_desc_of(to);
+    return (d->max_finite | ((uint32_t)sign << (d->ebits + d->mbits))) << d->shift;
+}
+
+uint32_t fp_inf_bits(mosaic_fmt to, bool sign)
+{
+    const fp_desc *d = fp_desc_of(to);
+    switch (d->specials) {
+    case FP_SPECIALS_IEEE:
+        return pack_fields(d, sign, (1u << d->ebits) - 1u, 0);
+    case FP_SPECIALS_FN:
+        return mosaic_fmt_canonical_nan(to);
+    case FP_SPECIALS_NONE:
+    default:
+        return fp_max_bits(to, sign);
+    }
+}
+
+static uint32_t overflow(mosaic_fmt to, const fp_desc *d, bool sign, const mosaic_cvt_opts *o,
+                         unsigned *flags)
+{
+    switch (d->overflow) {
+    case FP_OVF_IEEE: {
+        /* IEEE 754 7.4: directed modes stop at max on the side they round toward zero. */
+        bool to_max = o->rm == MOSAIC_RM_RTZ || (o->rm == MOSAIC_RM_RDN && !sign) ||
+                      (o->rm == MOSAIC_RM_RUP && sign);
+        *flags |= MOSAIC_FLAG_OF | MOSAIC_FLAG_NX;
+        return to_max ? fp_max_bits(to, sign) : fp_inf_bits(to, sign);
+    }
+    case FP_OVF_FP8:
+        if (!o->fp8_sat) {
+            *flags |= MOSAIC_FLAG_OF | MOSAIC_FLAG_NX;
+            return fp_inf_bits(to, sign);
+        }
+        break;
+    case FP_OVF_SAT:
+    default:
+        break;
+    }
+    *flags |= MOSAIC_FLAG_SAT | MOSAIC_FLAG_NX;
+    return fp_max_bits(to, sign);
+}
+
+uint32_t fp_pack_float(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *o,
+                       unsigned *flags)
+{
+    const fp_desc *d = fp_desc_of(to);
+    const int32_t p = d->mbits + 1; /* precision including the hidden bit */
+    const int32_t emin = 1 - d->bias;
+    const uint32_t mmask = (1u << d->mbits) - 1u;
+    const uint32_t emask = (1u << d->ebits) - 1u;
+
+    /* top: exponent of the leading 1. The result's last place is 2^q: p bits
+     * below top, but never below the subnormal quantum. Above the range the
+     * exponent is unbounded here, so overflow is judged on the rounded value
+     * (OCP's "round first, then check", which is also IEEE's rule). */
+    int32_t top = v->exp + 63 - (int32_t)fp_clz64(v->sig);
+    int32_t q = (top > emin ? top : emin) - (p - 1);
+    bool inexact;
+    uint64_t m = fp_shift_round(v->sig, v->sticky, q - v->exp, v->sign, o->rm, &inexact);
+    if (m >> p) { /* rounding carried into a new binade */
+        m >>= 1;
+        q++;
+    }
+
+    int32_t max_q = (int32_t)((d->max_finite >> d->mbits) & emask) - d->bias - d->mbits;
+    uint64_t max_m = (d->max_finite & mmask) | (1u << d->mbits);
+    if (q > max_q || (q == max_q && m > max_m))
+        return overflow(to, d, v->sign, o, flags);
+
+    /* Tininess after rounding (RISC-V/SoftFloat): would the value, rounded to
+     * p bits with an unbounded exponent, still be below 2^emin? */
+    bool tiny = top < emin - 1;
+    if (top == emin - 1) {
+        bool ignored;
+        uint64_t mp = fp_shift_round(v->sig, v->sticky, top - (p - 1) - v->exp, v->sign, o->rm,
+                                     &ignored);
+        tiny = !(mp >> p);
+    }
+
+    if (inexact)
+        *flags |= MOSAIC_FLAG_NX;
+    bool normal = (m >> (p - 1)) != 0;
+    if (!normal && m != 0 && d->flushable && !o->subnormals) {
+        /* FP8/FP4 flush: the rounded result is subnormal, so it becomes zero. */
+        *flags |= MOSAIC_FLAG_UF | MOSAIC_FLAG_NX;
+        return pack_fields(d, v->sign, 0, 0);
+    }
+    if (tiny && inexact)
+        *flags |= MOSAIC_FLAG_UF;
+    if (!normal)
+        return pack_fields(d, v->sign, 0, (uint32_t)m);
+    return pack_fields(d, v->sign, (uint32_t)(q + (p - 1) + d->bias), (uint32_t)m & mmask);
+}

@@ -1,0 +1,41 @@
+/* Mosaic address map: the one definition shared by the ISS, the linker
+ * script (sw/runtime/link.ld.S is run through the C preprocessor with this
+ * file) and, through a generated package checked by a test, the RTL.
+ * Only #defines: this file is included from C, assembly and linker scripts. */
+#ifndef MOSAIC_MEMMAP_H
+#define MOSAIC_MEMMAP_H
+
+/* Machine timer (SiFive CLINT layout). */
+#define MOSAIC_CLINT_BASE 0x02000000
+#define MOSAIC_CLINT_MTIMECMP 0x02004000 /* 64-bit */
+#define MOSAIC_CLINT_MTIME 0x0200BFF8    /* 64-bit */
+#define MOSAIC_CLINT_SIZE 0x00010000
+
+/* UART: write a byte to TXDATA to print it; STATUS bit 0 = ready (always 1
+ * in simulation). */
+#define MOSAIC_UART_BASE 0x10000000
+#define MOSAIC_UART_TXDATA 0x10000000
+#define MOSAIC_UART_STATUS 0x10000004
+#define MOSAIC_UART_SIZE 0x00001000
+
+/* Simulation control: write v to EXIT to end the run with exit code v
+ * (0 = pass). */
+#define MOSAIC_SIMCTRL_BASE 0x11000000
+#define MOSAIC_SIMCTRL_EXIT 0x11000000
+#define MOSAIC_SIMCTRL_SIZE 0x00001000
+
+/* Scratchpad: two banks back to back (Atalla), 64 KiB each by default. */
+#define MOSAIC_SCPAD_BASE 0x20000000
+#define MOSAIC_SCPAD_BANK_BYTES 0x00010000
+#define MOSAIC_SCPAD_BANKS 2
+
+/* Main memory for tensors (AXI4 + DRAM model in the SoC). */
+#define MOSAIC_MAIN_BASE 0x40000000
+#define MOSAIC_MAIN_SIZE 0x01000000 /* 16 MiB */
+
+/* On-chip RAM: code, data, stack; reset PC (riscv-tests convention). */
+#define MOSAIC_RAM_BASE 0x80000000
+#define MOSAIC_RAM_SIZE 0x00080000 /* 512 KiB */
+#define MOSAIC_RESET_PC MOSAIC_RAM_BASE
+
+#endif
