@@ -74,7 +74,9 @@ module mosaic_core_csr #(
   logic [9:0]  mcountinhibit_q, mcountinhibit_d;
   logic [63:0] mcycle_q, mcycle_d;
   logic [63:0] minstret_q, minstret_d;
-  logic [NumHpm-1:0][63:0] hpm_q, hpm_d;
+  // Counters 3..9 flattened, counter 3+i in bits [64*i +: 64] (Yosys 0.23
+  // has no multi-dimensional packed arrays).
+  logic [NumHpm*64-1:0] hpm_q, hpm_d;
 
   // -----------------------------------------------------------------------
   // Address decode and read
@@ -105,7 +107,7 @@ module mosaic_core_csr #(
   always_comb begin
     hpm_sel = 64'd0;
     for (int i = 0; i < NumHpm; i++) begin
-      if (cidx == 5'(i + 3)) hpm_sel = hpm_q[i];
+      if (cidx == 5'(i + 3)) hpm_sel = hpm_q[64*i +: 64];
     end
   end
 
@@ -177,6 +179,15 @@ module mosaic_core_csr #(
   // Write and trap state update
   // -----------------------------------------------------------------------
   logic [31:0] wval;       // value the instruction writes
+  logic [NumHpm*16-1:0] hpm_inc;  // per-cycle increment of counter 3+i
+
+  assign hpm_inc = {15'd0, ev_sdma_busy_i,        // mhpmcounter9: SDMA busy cycles
+                    ev_sdma_bytes_i,              // mhpmcounter8: SDMA bytes
+                    15'd0, ev_tu_stall_i,         // mhpmcounter7: core stalled on the TU
+                    15'd0, ev_bank_conflict_i,    // mhpmcounter6: TRF bank-conflict stalls
+                    ev_mac_count_i,               // mhpmcounter5: useful MACs
+                    15'd0, ev_mac_busy_i,         // mhpmcounter4: MAC-array busy cycles
+                    15'd0, ev_tensor_insn_i};     // mhpmcounter3: tensor instructions
   logic        wr;         // a core CSR write happens now
 
   always_comb begin
@@ -207,18 +218,14 @@ module mosaic_core_csr #(
     mcycle_d   = mcountinhibit_q[0] ? mcycle_q : mcycle_q + 64'd1;
     minstret_d = (mcountinhibit_q[2] || !instr_ret_i) ? minstret_q : minstret_q + 64'd1;
     hpm_d      = hpm_q;
-    if (!mcountinhibit_q[3]) hpm_d[0] = hpm_q[0] + {63'd0, ev_tensor_insn_i};
-    if (!mcountinhibit_q[4]) hpm_d[1] = hpm_q[1] + {63'd0, ev_mac_busy_i};
-    if (!mcountinhibit_q[5]) hpm_d[2] = hpm_q[2] + {48'd0, ev_mac_count_i};
-    if (!mcountinhibit_q[6]) hpm_d[3] = hpm_q[3] + {63'd0, ev_bank_conflict_i};
-    if (!mcountinhibit_q[7]) hpm_d[4] = hpm_q[4] + {63'd0, ev_tu_stall_i};
-    if (!mcountinhibit_q[8]) hpm_d[5] = hpm_q[5] + {48'd0, ev_sdma_bytes_i};
-    if (!mcountinhibit_q[9]) hpm_d[6] = hpm_q[6] + {63'd0, ev_sdma_busy_i};
+    for (int i = 0; i < NumHpm; i++) begin
+      if (!mcountinhibit_q[i + 3]) hpm_d[64*i +: 64] = hpm_q[64*i +: 64] + {48'd0, hpm_inc[16*i +: 16]};
+    end
 
     if (ts_dirty_i) ts_d = mosaic_pkg::TsDirty;
 
     if (trap_i) begin
-      mepc_d   = {trap_pc_i[31:2], 2'b00};
+      mepc_d   = trap_pc_i;  // instruction addresses are always aligned
       mcause_d = {trap_irq_i, 26'd0, trap_cause_i};
       mtval_d  = trap_tval_i;
       mpie_d   = mie_q;
@@ -247,8 +254,8 @@ module mosaic_core_csr #(
         default: begin
           for (int i = 0; i < NumHpm; i++) begin
             if (cidx == 5'(i + 3)) begin
-              if (in_mhpm_lo) hpm_d[i][31:0] = wval;
-              if (in_mhpm_hi) hpm_d[i][63:32] = wval;
+              if (in_mhpm_lo) hpm_d[64*i +: 32] = wval;
+              if (in_mhpm_hi) hpm_d[64*i + 32 +: 32] = wval;
             end
           end
         end

@@ -128,6 +128,10 @@ module mosaic_core_div (
     end
   end
 
+  // diff[32] is zero whenever there is no borrow; only the borrow matters.
+  logic unused_diff_bit;
+  assign unused_diff_bit = diff[32];
+
   assign done_o   = done_q;
   assign result_o = want_rem_q ? remainder : quotient;
 

@@ -18,3 +18,14 @@ $(BUILD)/obj/golden-asan/%.o: sw/golden/%.c $(wildcard sw/golden/*.h)
 $(BUILD)/bin/mosaic-iss-asan: sw/golden/cli/mosaic-iss.c $(ISS_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(ISS_SAN_FLAGS) $^ -lm -o $@
+
+# ISS speed on a scalar loop (a benchmark, not a test; docs/performance.md).
+ISS_BENCH_ELF := $(BUILD)/iss/bench_loop.elf
+
+.PHONY: iss-bench
+iss-bench: $(ISS_BENCH_ELF) $(BUILD)/bin/mosaic-iss ## ISS speed in scalar instructions/s
+	$(BUILD)/bin/mosaic-iss --stats $(ISS_BENCH_ELF)
+
+$(ISS_BENCH_ELF): sw/tests/iss/bench_loop.S sw/golden/mosaic_memmap.h $(BUILD)/isa/link.ld
+	@mkdir -p $(dir $@)
+	$(ISA_RV_CC) $(ISA_FLAGS) -T $(BUILD)/isa/link.ld $< -o $@

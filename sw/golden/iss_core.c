@@ -16,6 +16,7 @@ mosaic_iss *mosaic_iss_create(void)
         return NULL;
     }
     iss_tu_mem_init(s);
+    s->entry = MOSAIC_RESET_PC;
     mosaic_iss_reset(s);
     return s;
 }
@@ -33,7 +34,7 @@ void mosaic_iss_destroy(mosaic_iss *s)
 void mosaic_iss_reset(mosaic_iss *s)
 {
     memset(s->x, 0, sizeof s->x);
-    s->pc = MOSAIC_RESET_PC;
+    s->pc = s->entry;
     mosaic_tu_config cfg = mosaic_tu_config_default();
     cfg.scpad_base = MOSAIC_SCPAD_BASE;
     cfg.scpad_bank_bytes = MOSAIC_SCPAD_BANK_BYTES;
@@ -346,7 +347,7 @@ bool mosaic_iss_step(mosaic_iss *s, mosaic_iss_effects *eff)
     s->wrote_mcycle = s->wrote_minstret = s->wrote_mtime = false;
     s->wrote_hpm = 0;
 
-    if (iss_irq_pending(s)) {
+    if ((s->mstatus & MSTATUS_MIE) && iss_irq_pending(s)) {
         eff->intr = true;
         eff->intr_cause = MOSAIC_CAUSE_INTERRUPT | MOSAIC_IRQ_MTIMER;
         iss_take_trap(s, eff->intr_cause, 0, s->pc);

@@ -80,7 +80,6 @@ bool iss_csr_read(const mosaic_iss *s, uint32_t csr, uint32_t *v)
     }
     switch (csr) {
     case CSR_MSTATUS: *v = iss_mstatus(s); return true;
-    case CSR_MSTATUSH: *v = 0; return true; /* little-endian, M only */
     case CSR_MISA: *v = ISS_MISA; return true;
     case CSR_MIE: *v = s->mie; return true;
     case CSR_MIP: *v = iss_mtip(s) ? MIP_MTIP : 0; return true;
@@ -93,8 +92,7 @@ bool iss_csr_read(const mosaic_iss *s, uint32_t csr, uint32_t *v)
     case CSR_MVENDORID:
     case CSR_MARCHID:
     case CSR_MIMPID:
-    case CSR_MHARTID:
-    case CSR_MCONFIGPTR: *v = 0; return true;
+    case CSR_MHARTID: *v = 0; return true;
     default: return false;
     }
 }
@@ -168,7 +166,6 @@ static bool csr_write(mosaic_iss *s, uint32_t csr, uint32_t v)
         s->mstatus = v & (MSTATUS_MIE | MSTATUS_MPIE);
         s->tu.ts = (v & MSTATUS_TS) >> MOSAIC_MSTATUS_TS_SHIFT;
         return true;
-    case CSR_MSTATUSH:
     case CSR_MISA: /* WARL, not writable: the ISA cannot be switched */
     case CSR_MIP:  /* MTIP is read-only (the CLINT drives it) */
         return true;

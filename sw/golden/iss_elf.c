@@ -211,7 +211,7 @@ bool mosaic_iss_load_elf_mem(mosaic_iss *s, const uint8_t *buf, size_t len, char
     uint32_t entry = rd32(buf + 24);
     if ((entry & 3u) || entry - (uint32_t)MOSAIC_RAM_BASE > (uint32_t)MOSAIC_RAM_SIZE - 4u)
         return fail(&in, "entry point 0x%08x is not an aligned RAM address", entry);
-    s->pc = entry;
+    s->pc = s->entry = entry;
     return true;
 }
 

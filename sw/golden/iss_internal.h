@@ -19,7 +19,6 @@ enum {
     CSR_MISA = 0x301,
     CSR_MIE = 0x304,
     CSR_MTVEC = 0x305,
-    CSR_MSTATUSH = 0x310,
     CSR_MCOUNTINHIBIT = 0x320,
     CSR_MHPMEVENT3 = 0x323,
     CSR_MHPMEVENT31 = 0x33F,
@@ -49,8 +48,7 @@ enum {
     CSR_MVENDORID = 0xF11,
     CSR_MARCHID = 0xF12,
     CSR_MIMPID = 0xF13,
-    CSR_MHARTID = 0xF14,
-    CSR_MCONFIGPTR = 0xF15
+    CSR_MHARTID = 0xF14
 };
 
 #define MSTATUS_MIE (1u << 3)
@@ -78,6 +76,7 @@ typedef struct {
 struct mosaic_iss {
     uint32_t x[32];
     uint32_t pc;
+    uint32_t entry; /* reset pc: the ELF entry point once one is loaded */
 
     /* Machine CSRs. mstatus keeps MIE/MPIE here; MPP reads 3; TS lives in
      * tu.ts (the tensor unit checks it) and SD is derived. */

@@ -98,8 +98,9 @@ typedef enum {
 mosaic_iss *mosaic_iss_create(void);
 void mosaic_iss_destroy(mosaic_iss *iss);
 
-/* Reset: registers zero, pc = MOSAIC_RESET_PC, CSRs at reset values, tensor
- * unit reset. Memory contents and the loaded symbols are kept. */
+/* Reset: registers zero, pc = the loaded ELF's entry point (MOSAIC_RESET_PC
+ * before any load), CSRs at reset values, tensor unit reset, counters and
+ * statistics zero. Memory contents and the loaded symbols are kept. */
 void mosaic_iss_reset(mosaic_iss *iss);
 
 /* Load an ELF32 RISC-V executable: PT_LOAD segments copied at their physical

@@ -67,10 +67,10 @@ static uint32_t max_finite(const minifmt *f, uint32_t sign)
 static uint32_t encode(const minifmt *f, float x, bool sat, bool sub)
 {
     uint32_t u = f2u(x), sign = u >> 31;
+    /* canonical NaN; FP4 has none and gives +max */
     uint32_t nanv = f->ieee_specials ? pack(f, 0, (1u << f->ebits) - 1u, 1u << (f->mbits - 1))
-                                     : f->fn ? pack(f, 0, (1u << f->ebits) - 1u,
-                                                    (1u << f->mbits) - 1u)
-                                             : 0;
+                    : f->fn          ? pack(f, 0, (1u << f->ebits) - 1u, (1u << f->mbits) - 1u)
+                                     : max_finite(f, 0);
     if ((u & 0x7FFFFFFFu) > 0x7F800000u)
         return nanv;
     if ((u & 0x7FFFFFFFu) == 0x7F800000u) {

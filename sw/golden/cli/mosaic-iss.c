@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mosaic_iss.h"
 #include "mosaic_memmap.h"
@@ -124,7 +125,10 @@ static void trace_line(FILE *t, const mosaic_iss_effects *e)
         "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
     char dis[64];
     mosaic_disasm(e->insn, e->pc, dis, sizeof dis);
-    fprintf(t, "%08" PRIx32 " %08" PRIx32 " %-32s", e->pc, e->insn, dis);
+    bool more = e->intr || e->trap || e->rd_write || e->nmemw || e->memw_dropped || e->ncsrw ||
+                e->treg_written;
+    /* Effects start in a fixed column; a line without any has no padding. */
+    fprintf(t, "%08" PRIx32 " %08" PRIx32 " %-*s", e->pc, e->insn, more ? 32 : 0, dis);
     if (e->intr)
         fprintf(t, " intr(0x%08" PRIx32 ")", e->intr_cause);
     if (e->trap)
@@ -153,10 +157,19 @@ static void trace_line(FILE *t, const mosaic_iss_effects *e)
     fputc('\n', t);
 }
 
-static void print_stats(const mosaic_iss *iss)
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void print_stats(const mosaic_iss *iss, double seconds)
 {
     mosaic_iss_stats st;
     mosaic_iss_get_stats(iss, &st);
+    fprintf(stderr, "time: %.3f s, %.1f M instructions/s\n", seconds,
+            seconds > 0 ? (double)st.steps / seconds * 1e-6 : 0.0);
     fprintf(stderr,
             "instructions: %" PRIu64 " retired, %" PRIu64 " trapped, %" PRIu64 " interrupts\n"
             "tensor instructions: %" PRIu64 "\n"
@@ -268,7 +281,9 @@ int main(int argc, char **argv)
     }
     mosaic_iss_set_uart(iss, uart_out, stdout);
 
+    double t0 = now_seconds();
     rc = run(iss, &o, trace);
+    double elapsed = now_seconds() - t0;
 
     if (o.signature) {
         int src = write_signature(iss, o.signature, sb, se);
@@ -276,7 +291,7 @@ int main(int argc, char **argv)
             rc = src;
     }
     if (o.stats)
-        print_stats(iss);
+        print_stats(iss, elapsed);
     if (trace && trace != stderr)
         fclose(trace);
     mosaic_iss_destroy(iss);

@@ -57,10 +57,6 @@ TEST_BEGIN
     CHECK a0, 0
     csrr a0, mhartid
     CHECK a0, 0
-    csrr a0, mconfigptr
-    CHECK a0, 0
-    csrr a0, mstatush
-    CHECK a0, 0
     /* misa is WARL and not writable: writes are ignored, no trap. */
     li gp, 12
     csrw misa, zero
@@ -91,6 +87,8 @@ TEST_BEGIN
     TEST_ILLEGAL 35, 0xb0102573  /* csrr a0, 0xb01 (no mtime CSR) */
     TEST_ILLEGAL 36, 0x7ff01073  /* csrw 0x7ff, zero */
     TEST_ILLEGAL 37, 0x3b0025f3  /* csrr a1, pmpaddr0 (no PMP) */
+    TEST_ILLEGAL 38, 0x310025f3  /* csrr a1, mstatush (not implemented) */
+    TEST_ILLEGAL 39, 0xf15025f3  /* csrr a1, mconfigptr (not implemented) */
 
     /* mstatus: MIE, MPIE and TS writable, MPP reads M, SD = (TS == Dirty). */
     li gp, 40

@@ -1,0 +1,33 @@
+// Rounding decision: does a magnitude truncated to its kept bits need +1?
+// Mirrors round_up() in sw/golden/fmt_round.c, which every float and integer
+// rounding in the golden model goes through.
+//
+// half_i is the first discarded bit, below_i the OR of everything under it.
+// The reserved codes 5..7 never reach the datapath architecturally (they
+// trap at issue), but they decide like the golden model's default branch:
+// truncate.
+
+`default_nettype none
+
+module mosaic_fp_round_up (
+  input  logic [2:0] rm_i,
+  input  logic       sign_i,   // sign of the value being rounded
+  input  logic       odd_i,    // LSB of the kept magnitude
+  input  logic       half_i,
+  input  logic       below_i,
+  output logic       up_o
+);
+
+  always_comb begin
+    unique case (rm_i)
+      mosaic_pkg::RmRne: up_o = half_i & (below_i | odd_i);
+      mosaic_pkg::RmRdn: up_o = sign_i & (half_i | below_i);
+      mosaic_pkg::RmRup: up_o = ~sign_i & (half_i | below_i);
+      mosaic_pkg::RmRmm: up_o = half_i;
+      default:           up_o = 1'b0; // RTZ and reserved codes
+    endcase
+  end
+
+endmodule
+
+`default_nettype wire
