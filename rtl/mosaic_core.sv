@@ -18,9 +18,6 @@
 
 module mosaic_core #(
   parameter logic [31:0] BootAddr   = mosaic_pkg::ResetPc,
-  // Reported in misa.X; coprocessor instructions are always offered on the
-  // X-IF port and trap when it does not accept them.
-  parameter bit          XifPresent = 1'b0,
   parameter int          XifIdWidth = 4
 ) (
   input  logic                  clk_i,
@@ -644,7 +641,7 @@ module mosaic_core #(
   logic [11:0] csr_addr;
   logic        csr_write;
   logic [31:0] csr_wdata, csr_rdata;
-  logic        csr_illegal, csr_tensor, csr_commit;
+  logic        csr_illegal, csr_tensor, csr_commit, csr_flush;
   logic        trap_take;
   logic [4:0]  trap_cause;
   logic [31:0] trap_tval, trap_vector, mepc;
@@ -657,9 +654,7 @@ module mosaic_core #(
   assign csr_write = (wb_insn_q[13:12] == 2'b01) || (wb_insn_q[19:15] != 5'd0);
   assign csr_wdata = wb_insn_q[14] ? {27'd0, wb_insn_q[19:15]} : wb_rs1_q;
 
-  mosaic_core_csr #(
-    .XifPresent (XifPresent)
-  ) u_csr (
+  mosaic_core_csr u_csr (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
     .addr_i             (csr_addr),
@@ -670,6 +665,7 @@ module mosaic_core #(
     .rdata_o            (csr_rdata),
     .illegal_o          (csr_illegal),
     .tensor_o           (csr_tensor),
+    .flush_o            (csr_flush),
     .trap_i             (trap_take),
     .trap_irq_i         (wb_irq_q),
     .trap_cause_i       (trap_cause),
@@ -776,9 +772,9 @@ module mosaic_core #(
   assign wb_free      = ~wb_valid_q | wb_done;
   assign trap_take    = wb_done & wb_trap;
   assign csr_commit   = wb_valid_q & wb_core_csr & ~csr_illegal;
-  // A CSR write can change anything younger instructions depend on
-  // (interrupt enables, mstatus.TS): refetch after it.
-  assign wb_csr_flush = csr_commit & csr_write;
+  // Only interrupt-enable writes need a refetch (see mosaic_core_csr);
+  // every other CSR is read where it is written, in write-back.
+  assign wb_csr_flush = csr_commit & csr_flush;
   assign flush_all    = wb_done & (wb_trap | wb_mret_q | wb_csr_flush);
 
   always_comb begin
@@ -883,7 +879,7 @@ module mosaic_core #(
 
 `ifndef SYNTHESIS
   // The coprocessor answers the one outstanding write-back instruction.
-  always_ff @(posedge clk_i) begin
+  always @(posedge clk_i) begin
     if (xif_res) begin
       if (xif_result_id_i != wb_xif_id_q) begin
         $display("%m: X-IF result id %0d, expected %0d", xif_result_id_i, wb_xif_id_q);

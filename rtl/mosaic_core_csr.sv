@@ -10,9 +10,7 @@
 
 `default_nettype none
 
-module mosaic_core_csr #(
-  parameter bit XifPresent = 1'b0
-) (
+module mosaic_core_csr (
   input  logic        clk_i,
   input  logic        rst_ni,
 
@@ -25,6 +23,7 @@ module mosaic_core_csr #(
   output logic [31:0] rdata_o,
   output logic        illegal_o,   // core CSR: not implemented, or write to read-only
   output logic        tensor_o,    // the coprocessor owns this address
+  output logic        flush_o,     // the write changes interrupt enables: refetch
 
   // Trap entry and return (from write-back)
   input  logic        trap_i,
@@ -117,8 +116,7 @@ module mosaic_core_csr #(
     rdata_o  = 32'd0;
     unique case (addr_i)
       mosaic_pkg::CsrMstatus:       rdata_o = mstatus;
-      mosaic_pkg::CsrMisa:          rdata_o = mosaic_pkg::MisaBase |
-                                              (XifPresent ? mosaic_pkg::MisaX : 32'd0);
+      mosaic_pkg::CsrMisa:          rdata_o = mosaic_pkg::Misa;
       mosaic_pkg::CsrMie:           rdata_o = mie_reg;
       mosaic_pkg::CsrMtvec:         rdata_o = mtvec_q;
       mosaic_pkg::CsrMcountinhibit: rdata_o = {22'd0, mcountinhibit_q};
@@ -199,6 +197,12 @@ module mosaic_core_csr #(
   end
 
   assign wr = commit_i & write_i & ~illegal_o & ~tensor_o;
+
+  // Decode attaches interrupts to younger instructions using mstatus.MIE and
+  // mie.MTIE, so a write to either must not let those instructions go on.
+  // No other CSR is consumed before write-back.
+  assign flush_o = write_i & ~illegal_o & ~tensor_o &
+                   ((addr_i == mosaic_pkg::CsrMstatus) || (addr_i == mosaic_pkg::CsrMie));
 
   always_comb begin
     mie_d           = mie_q;

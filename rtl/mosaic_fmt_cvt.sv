@@ -317,7 +317,7 @@ module mosaic_fmt_cvt (
         f_bits                      = t_nan;
         f_flags[mosaic_pkg::FlagNv] = 1'b1;
       end else begin
-        f_bits = t_inf | (sign_bit << (t_tf32 ? 13 : 0));
+        f_bits = t_inf | place(sign_bit, t_tf32);
       end
     end else if (src_zero || norm_zero) begin
       f_bits = place(sign_bit, t_tf32);
@@ -352,12 +352,12 @@ module mosaic_fmt_cvt (
   // |value| >= 2^32 only matters for wrapping: its low 32 bits are norm
   // shifted left by top - 31 (zero once that reaches 32).
   logic [31:0] imask, ilimit_pos, ilimit_neg, big_low, low, i_neg;
-  logic [6:0]  big_sh;
+  logic [4:0]  big_sh;
   assign imask      = 32'hFFFF_FFFF >> (6'd32 - t_iw);
   assign ilimit_pos = imask >> 1;
   assign ilimit_neg = ilimit_pos + 32'd1;
-  assign big_sh     = top[6:0] - 7'd31;
-  assign big_low    = (top > 11'sd62) ? 32'd0 : (norm << big_sh[4:0]);
+  assign big_sh     = top[4:0] - 5'd31; // top - 31 mod 32, used for top in 32..62
+  assign big_low    = (top > 11'sd62) ? 32'd0 : (norm << big_sh);
   assign low        = int_big ? big_low : m;
   assign i_neg      = 32'd0 - low;
 

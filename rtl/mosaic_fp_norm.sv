@@ -25,23 +25,26 @@ module mosaic_fp_norm #(
   localparam int Levels   = $clog2(Width);
   localparam int PadWidth = 1 << Levels;
 
-  // stage[l] is the value before testing level Levels-1-l (largest step first).
-  logic [Levels:0][PadWidth-1:0] stage;
-  logic [Levels-1:0]             cnt;
+  logic [PadWidth-1:0] padded, x;
+  logic [Levels-1:0]   cnt;
 
   if (PadWidth == Width) begin : g_nopad
-    assign stage[0] = in_i;
+    assign padded = in_i;
   end else begin : g_pad
-    assign stage[0] = {in_i, {(PadWidth - Width){1'b0}}};
+    assign padded = {in_i, {(PadWidth - Width){1'b0}}};
   end
 
-  for (genvar l = 0; l < Levels; l++) begin : g_level
-    localparam int Step = 1 << (Levels - 1 - l);
-    assign cnt[Levels-1-l] = ~|stage[l][PadWidth-1 -: Step];
-    assign stage[l+1] = cnt[Levels-1-l] ? (stage[l] << Step) : stage[l];
+  // Largest step first: after testing step 2^l the top 2^l bits hold a one
+  // (unless the input is zero), so the remaining steps complete the count.
+  always_comb begin
+    x = padded;
+    for (int l = Levels - 1; l >= 0; l--) begin
+      cnt[l] = ((x & ~({PadWidth{1'b1}} >> (1 << l))) == '0);
+      if (cnt[l]) x = x << (1 << l);
+    end
   end
 
-  assign norm_o = stage[Levels][PadWidth-1 -: Width];
+  assign norm_o = x[PadWidth-1 -: Width];
   assign zero_o = ~|in_i;
   assign lz_o   = cnt;
 

@@ -20,7 +20,14 @@ module mosaic_fp_round_up (
 
   always_comb begin
     unique case (rm_i)
+`ifdef MOSAIC_INJECT_BUG
+      // Test-only mutant (tb/modules.mk builds one copy of each harness with
+      // it): RNE ties go to odd instead of even, so the harnesses can prove
+      // they notice one wrong rounding case.
+      mosaic_pkg::RmRne: up_o = half_i & (below_i | ~odd_i);
+`else
       mosaic_pkg::RmRne: up_o = half_i & (below_i | odd_i);
+`endif
       mosaic_pkg::RmRdn: up_o = sign_i & (half_i | below_i);
       mosaic_pkg::RmRup: up_o = ~sign_i & (half_i | below_i);
       mosaic_pkg::RmRmm: up_o = half_i;

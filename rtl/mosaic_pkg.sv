@@ -162,9 +162,10 @@ package mosaic_pkg;
   // ---------------------------------------------------------------------
   // Machine identity and fixed CSR fields
   // ---------------------------------------------------------------------
-  // misa: MXL = 1 (RV32), I and M; X is added when a coprocessor exists.
-  localparam logic [31:0] MisaBase     = 32'h4000_1100;
-  localparam logic [31:0] MisaX        = 32'h0080_0000;
+  // misa: MXL = 1 (RV32), I, M and X. The custom opcodes are part of the
+  // Mosaic ISA whether or not a tensor unit is attached (without one they
+  // trap), so X is always set, as in the golden ISS.
+  localparam logic [31:0] Misa         = 32'h4080_1100;
   localparam logic [31:0] Mvendorid    = 32'h0;
   localparam logic [31:0] Marchid      = 32'h0;
   localparam logic [31:0] Mimpid       = 32'h0;
@@ -175,6 +176,37 @@ package mosaic_pkg;
   localparam logic [1:0] TsInitial = 2'd1;
   localparam logic [1:0] TsClean   = 2'd2;
   localparam logic [1:0] TsDirty   = 2'd3;
+
+  // --- numerics --------------------------------------------------------
+  // Format tags, rounding modes and flag bits of the tensor numerics
+  // (sw/golden/mosaic_fmt.h: MOSAIC_FMT_FOO is FmtFoo, MOSAIC_RM_FOO is
+  // RmFoo, MOSAIC_FLAG_FOO is bit FlagFoo). Users: mosaic_fmt_cvt,
+  // mosaic_fma32 and their helpers (mosaic_fp_*).
+  localparam logic [3:0] FmtFp32  = 4'd0;
+  localparam logic [3:0] FmtFp16  = 4'd1;
+  localparam logic [3:0] FmtBf16  = 4'd2;
+  localparam logic [3:0] FmtE4m3  = 4'd3;
+  localparam logic [3:0] FmtE5m2  = 4'd4;
+  localparam logic [3:0] FmtInt8  = 4'd5;
+  localparam logic [3:0] FmtFp4   = 4'd6;
+  localparam logic [3:0] FmtInt16 = 4'd7;
+  localparam logic [3:0] FmtInt32 = 4'd8;
+  localparam logic [3:0] FmtTf32  = 4'd9;
+
+  localparam logic [2:0] RmRne = 3'd0;
+  localparam logic [2:0] RmRtz = 3'd1;
+  localparam logic [2:0] RmRdn = 3'd2;
+  localparam logic [2:0] RmRup = 3'd3;
+  localparam logic [2:0] RmRmm = 3'd4;
+
+  // Bit positions in a 6-bit flags vector.
+  localparam int FlagNx  = 0; // inexact
+  localparam int FlagUf  = 1; // underflow (tiny after rounding, inexact)
+  localparam int FlagOf  = 2; // overflow
+  localparam int FlagDz  = 3; // divide by zero
+  localparam int FlagNv  = 4; // invalid
+  localparam int FlagSat = 5; // clamped to a format's max/min
+  // --- end numerics ----------------------------------------------------
 
   /* verilator lint_on UNUSEDPARAM */
 

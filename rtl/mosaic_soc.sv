@@ -153,7 +153,6 @@ module mosaic_soc #(
 
   mosaic_core #(
     .BootAddr   (BootAddr),
-    .XifPresent (TensorUnit != 0),
     .XifIdWidth (XifIdWidth)
   ) u_core (
     .clk_i                 (clk_i),
@@ -366,21 +365,26 @@ module mosaic_soc #(
     .tx_o    (uart_tx_o)
   );
 
-  // tohost lives in RAM; its write is both a RAM write and an exit request.
-  logic tohost_we;
-  assign tohost_we = data_req & data_we & data_be[0] & (tohost_addr_i != 32'd0) &
-                     (data_addr == {tohost_addr_i[31:2], 2'b00});
+  // tohost lives in RAM; a store to its low word is both a RAM write and
+  // (if non-zero) an exit request.
+  logic        tohost_we;
+  logic [31:0] tohost_wdata;
+  assign tohost_we    = data_req & data_we & (tohost_addr_i != 32'd0) &
+                        (data_addr == {tohost_addr_i[31:2], 2'b00});
+  assign tohost_wdata = data_wdata & {{8{data_be[3]}}, {8{data_be[2]}},
+                                      {8{data_be[1]}}, {8{data_be[0]}}};
 
   mosaic_simctrl u_simctrl (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .req_i          (data_req & hit_simctrl),
     .we_i           (data_we),
+    .be_i           (data_be),
     .addr_i         (off_simctrl[11:0]),
     .wdata_i        (data_wdata),
     .rdata_o        (rdata_simctrl),
     .tohost_we_i    (tohost_we),
-    .tohost_wdata_i (data_wdata),
+    .tohost_wdata_i (tohost_wdata),
     .exit_valid_o   (exit_valid_o),
     .exit_code_o    (exit_code_o)
   );

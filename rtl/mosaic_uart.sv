@@ -86,7 +86,7 @@ module mosaic_uart #(
   assign rdata_o = rdata_q;
 
 `ifndef SYNTHESIS
-  always_ff @(posedge clk_i) begin
+  always @(posedge clk_i) begin
     if (tx_write) begin
       $write("%c", wdata_i[7:0]);
       $fflush();

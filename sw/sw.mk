@@ -36,9 +36,18 @@ SW_TT_HOBJS := $(patsubst sw/%,$(SW_OBJ)/%.o,$(SW_TT_HELP))
 SW_TT_OBJS  := $(patsubst sw/%,$(SW_OBJ)/%.o,$(SW_TT_SRCS))
 SW_TT_ELFS  := $(patsubst sw/tests/target/%.c,$(SW_OUT)/tests/%.elf,$(SW_TT_SRCS))
 # Keep test objects: pattern-rule intermediates would be deleted otherwise.
-.SECONDARY: $(SW_TT_OBJS)
+.SECONDARY: $(SW_TT_OBJS) $(SW_TT_HOBJS)
 
 SW_ELFS := $(SW_EX_ELFS) $(SW_TT_ELFS)
+
+# Short command lines unless V=1.
+ifeq ($(V),1)
+SWQ :=
+SWSAY := @true
+else
+SWQ := @
+SWSAY := @echo
+endif
 
 .PHONY: sw
 sw: $(SW_ELFS) ## build the target software (examples, on-target tests) for RV32IM
@@ -48,25 +57,30 @@ run: sw
 # The linker script takes the address map from the one shared header.
 $(SW_LDS): sw/runtime/link.ld.S sw/golden/mosaic_memmap.h
 	@mkdir -p $(dir $@)
-	$(RV_CC) -E -P -undef -x c -Isw/golden $< -o $@
+	$(SWSAY) "  RVCPP   $@"
+	$(SWQ)$(RV_CC) -E -P -undef -x c -Isw/golden $< -o $@
 
 $(SW_OBJ)/%.c.o: sw/%.c
 	@mkdir -p $(dir $@)
-	$(RV_CC) $(RV_CFLAGS) -c $< -o $@
+	$(SWSAY) "  RVCC    $<"
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -c $< -o $@
 
 $(SW_OBJ)/%.S.o: sw/%.S
 	@mkdir -p $(dir $@)
-	$(RV_CC) $(RV_ASFLAGS) -c $< -o $@
+	$(SWSAY) "  RVAS    $<"
+	$(SWQ)$(RV_CC) $(RV_ASFLAGS) -c $< -o $@
 
 # Each example folder is one program; its objects are found by folder name.
 define SW_EXAMPLE_RULE
 $(SW_OUT)/$(1).elf: $(patsubst sw/%,$(SW_OBJ)/%.o,$(wildcard sw/examples/$(1)/*.c)) $(SW_RT_OBJS) $(SW_LDS)
-	$$(RV_CC) $$(RV_LDFLAGS) -T $(SW_LDS) $$(filter %.o,$$^) -lm -o $$@
+	$$(SWSAY) "  RVLD    $$@"
+	$$(SWQ)$$(RV_CC) $$(RV_LDFLAGS) -T $(SW_LDS) $$(filter %.o,$$^) -lm -o $$@
 endef
 $(foreach e,$(SW_EXAMPLES),$(eval $(call SW_EXAMPLE_RULE,$(e))))
 
 $(SW_OUT)/tests/%.elf: $(SW_OBJ)/tests/target/%.c.o $(SW_TT_HOBJS) $(SW_RT_OBJS) $(SW_LDS)
 	@mkdir -p $(dir $@)
-	$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) -lm -o $@
+	$(SWSAY) "  RVLD    $@"
+	$(SWQ)$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) -lm -o $@
 
 -include $(shell find $(SW_OBJ) -name '*.d' 2>/dev/null)

@@ -67,7 +67,8 @@ uint64_t fp_shift_round(uint64_t sig, bool sticky, int32_t k, bool sign, mosaic_
                         bool *inexact);
 
 /* Round-and-pack for float targets and integer targets; v is FPV_FINITE with
- * sig != 0. Called by fp_encode only. */
+ * sig != 0. Called by fp_encode only. Integer targets take no sticky bit:
+ * only exact (converted) values are ever rounded to an integer. */
 uint32_t fp_pack_float(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *opts,
                        unsigned *flags);
 uint32_t fp_pack_int(mosaic_fmt to, bool sign, int32_t exp, uint64_t sig,

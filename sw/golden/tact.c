@@ -8,7 +8,7 @@
  *
  * Structure:
  *   exp_core(a_hi, a_lo) -> p, n with e^(a_hi + a_lo) ~= p * 2^n, p in
- *       [0.70, 1.42]: range reduction + degree-6 polynomial (10 ops).
+ *       [0.70, 1.42]: range reduction + degree-6 polynomial (16 ops).
  *   scale(v, k) = v * 2^k as two multiplies, so that only the second one
  *       rounds (once, also into the subnormal range) and 2^k never needs a
  *       pattern outside the normal range.
@@ -44,10 +44,10 @@
 #define LN2_HI 0x3F317218u /* RN(ln 2) = 0.693147182465 */
 #define LN2_LO 0xB102E308u /* RN(ln 2 - LN2_HI) = -1.9046542e-9 */
 
-/* p(r) = 1 + c1 r + ... + c6 r^6 ~= e^r on |r| <= 0.34662, relative error
- * 2^-28.25 (sw/golden/oracle/tact_coeffs.py: minimax, FP32-rounded). */
-static const uint32_t EXP_POLY[6] = {
-    0x3F800000u, /* c1 = 1.0 */
+/* p(r) = 1 + r + c2 r^2 + ... + c6 r^6 ~= e^r on |r| <= 0.34662, relative
+ * error 2^-28.25 (sw/golden/oracle/tact_coeffs.py: minimax with c1 = 1,
+ * FP32-rounded). Table order: c2 .. c6. */
+static const uint32_t EXP_POLY[5] = {
     0x3EFFFFFEu, /* c2 = 0.499999940395 */
     0x3E2AAA49u, /* c3 = 0.16666521132 */
     0x3D2AAC55u, /* c4 = 0.0416682548821 */
@@ -124,17 +124,26 @@ static uint32_t scale(uint32_t v, int32_t k, unsigned *fl)
 }
 
 /* e^(a_hi + a_lo) ~= p * 2^n. Requires |a_hi| <= 128 and |a_lo| <=
- * ulp(a_hi). 10 FP32 operations:
+ * ulp(a_hi). 16 FP32 operations:
  *   k  = fma(a_hi, LOG2E, MAGIC)      n = bits(k) - bits(MAGIC) (integer)
  *   m  = MAGIC - k                    (= -n exactly)
- *   r1 = fma(m, LN2_HI, a_hi)         exact: see docs
- *   s  = fma(m, LN2_LO, a_lo)
+ *   r1 = fma(m, LN2_HI, a_hi)         exact: see below
+ *   s  = fma(m, LN2_LO, a_lo)         the small rest of the reduced argument
  *   r  = r1 + s
- *   q  = c6; q = fma(q, r, c5) ... fma(q, r, c1)    (5 fmas)
- *   p  = fma(q, r, 1)
+ *   Q  = c6; Q = fma(Q, r, c5) ... fma(Q, r, c2)    (4 fmas)
+ *   r2 = r*r
+ *   h  = 1 + r1;  z = h - 1;  hl = r1 - z           Fast2Sum: h + hl = 1 + r1
+ *   u  = fma(r2, Q, hl + s)
+ *   p  = h + u
  * r1 is exact because n * LN2_HI and a_hi are both multiples of
  * min(ulp(a_hi), 2^-25) and |r1| < 1/2 (Cody-Waite with a full-width
- * LN2_HI, which fma permits). */
+ * LN2_HI, which fma permits). The leading 1 + r1 is carried exactly to the
+ * last add, so p is rounded essentially once: near 0.5 ulp, against 0.8
+ * for Horner's fma(q, r, 1). It also makes exp monotonic: in Horner the
+ * rounding steps of q, multiplied by r, can outweigh one ulp step of r and
+ * make p fall as x rises (2915 inputs did, near |x| = 1/4); here every
+ * rounding before the last add is scaled by r^2 or smaller and stays far
+ * below one step of r1. */
 static uint32_t exp_core(uint32_t a_hi, uint32_t a_lo, int32_t *n, unsigned *fl)
 {
     uint32_t k = fma3(a_hi, LOG2E, MAGIC, fl);
@@ -143,10 +152,14 @@ static uint32_t exp_core(uint32_t a_hi, uint32_t a_lo, int32_t *n, unsigned *fl)
     uint32_t r1 = fma3(m, LN2_HI, a_hi, fl);
     uint32_t s = fma3(m, LN2_LO, a_lo, fl);
     uint32_t r = add(r1, s, fl);
-    uint32_t q = EXP_POLY[5];
-    for (int i = 4; i >= 0; i--)
+    uint32_t q = EXP_POLY[4];
+    for (int i = 3; i >= 0; i--)
         q = fma3(q, r, EXP_POLY[i], fl);
-    return fma3(q, r, ONE, fl);
+    uint32_t r2 = mul(r, r, fl);
+    uint32_t h = add(ONE, r1, fl);
+    uint32_t hl = sub(r1, sub(h, ONE, fl), fl);
+    uint32_t u = fma3(r2, q, add(hl, s, fl), fl);
+    return add(h, u, fl);
 }
 
 /* The flags rule shared by exp, silu and gelu (see the file comment). */
@@ -196,7 +209,7 @@ static uint32_t tact_exp(uint32_t x, unsigned *flags)
  * spoiled by a subnormal e^a, and the only rounding into the subnormal
  * range is the last multiply. For a < -120, e^a < 2^-173: the t >= 0
  * result rounds to x, and the t < 0 one to -0 (|x| e^-120 < 2^-150 for
- * both callers: silu has |x| = -a, gelu |x| < 11 there). */
+ * both callers: silu has |x| = -a, gelu |x| < 16). */
 static uint32_t x_sigmoid(uint32_t x, uint32_t t_hi, uint32_t t_lo, unsigned *flags)
 {
     bool neg = (t_hi & SIGN) != 0;
@@ -233,7 +246,7 @@ static uint32_t tact_silu(uint32_t x, unsigned *flags)
 /* gelu(x) = 0.5 x (1 + tanh u) = x * sigmoid(2u), u = sqrt(2/pi)(x +
  * 0.044715 x^3). For x < 0 the result is ~ x e^(2u): its relative error is
  * the absolute error of 2u, which reaches 100 at x = -10, so 2u is carried
- * as t_hi + t_lo with ~2^-45 relative accuracy (13 ops + max/min):
+ * as t_hi + t_lo with ~2^-45 relative accuracy (14 ops + max/min):
  *   x2 = x*x;            x2l = fma(x, x, -x2)        x^2 = x2 + x2l exactly
  *   ph = A2_HI*x2;       pl  = fma(A2_HI, x2, -ph)   exact product
  *   b  = max(K2_HI, ph); s = min(K2_HI, ph)          both >= 0

@@ -237,7 +237,8 @@ static inline unsigned fmt_bits(unsigned fmt)
         tred_v_;                                                               \
     })
 
-/* tscale trD, rs1: scalar is an FP32 bit pattern (float tags) or int32 */
+/* tscale trD, rs1: scalar is an FP32 bit pattern (float tags; see
+ * tscale_f) or a signed 32-bit integer (integer tags) */
 #define tscale(trd, scalar)                                                    \
     do {                                                                       \
         MOSAIC_TR(trd);                                                        \
@@ -246,6 +247,19 @@ static inline unsigned fmt_bits(unsigned fmt)
                          "n"(F3_TSCALE), "n"(trd), "r"((uint32_t)(scalar))     \
                          : "memory");                                          \
     } while (0)
+
+/* FP32 bit pattern of a float (what tscale takes for float tags). */
+static inline uint32_t mosaic_f32_bits(float f)
+{
+    union {
+        float f;
+        uint32_t u;
+    } v = {.f = f};
+    return v.u;
+}
+/* tscale by a float value (a plain tscale(trd, 2.0f) would pass the
+ * integer 2, not the pattern of 2.0f). */
+#define tscale_f(trd, x) tscale(trd, mosaic_f32_bits(x))
 
 /* R-type tile ops: funct3 = 111, funct7 = class */
 #define MOSAIC_TR3(id, f7, trd, tra, trb)                                      \

@@ -56,7 +56,7 @@ const char *mosaic_op_name(unsigned id);
 void mosaic_ops_reset(void);
 /* Sum of the tally. */
 uint32_t mosaic_ops_total(void);
-/* Print the non-zero entries on one line each: "  tmma        123". */
+/* Print the non-zero entries on one line: "<indent>tld 36, tmma 18, ...". */
 void mosaic_ops_print(const char *indent);
 
 #endif

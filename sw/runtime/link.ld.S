@@ -21,7 +21,7 @@ PHDRS
     text   PT_LOAD FLAGS(5);   /* r-x */
     data   PT_LOAD FLAGS(6);   /* rw- */
     tls    PT_TLS;
-    tensor PT_LOAD FLAGS(6);
+    tensor PT_LOAD AT(MOSAIC_MAIN_BASE) FLAGS(6);
 }
 
 /* Default sizes; a program may override them with --defsym. */

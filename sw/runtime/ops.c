@@ -40,9 +40,13 @@ uint32_t mosaic_ops_total(void)
 
 void mosaic_ops_print(const char *indent)
 {
+    const char *sep = indent;
     for (unsigned i = 0; i < OPID_COUNT; i++)
-        if (mosaic_op_count[i])
-            printf("%s%-11s %8lu\n", indent, op_names[i], (unsigned long)mosaic_op_count[i]);
+        if (mosaic_op_count[i]) {
+            printf("%s%s %lu", sep, op_names[i], (unsigned long)mosaic_op_count[i]);
+            sep = ", ";
+        }
+    printf("\n");
 }
 
 const char *mosaic_hpm_name(unsigned n)

@@ -31,10 +31,12 @@ static const fmt_pair pairs[] = {
 
 typedef struct {
     uint32_t M, N, K;
+    uint32_t pad; /* extra elements per row in memory (leading dimensions) */
 } shape;
 
-/* Whole tiles, edges in every dimension, and a skinny case. */
-static const shape shapes[] = {{16, 16, 16}, {37, 21, 45}, {3, 35, 18}};
+/* Whole tiles, edges in every dimension, and a skinny case whose rows are
+ * padded in memory (the padding must come through untouched). */
+static const shape shapes[] = {{16, 16, 16, 0}, {37, 21, 45, 0}, {3, 35, 18, 5}};
 
 #define NPAIRS (sizeof pairs / sizeof pairs[0])
 #define NSHAPES (sizeof shapes / sizeof shapes[0])
@@ -99,7 +101,7 @@ static uint32_t ref_elem(const fmt_pair *fp, const void *A, const void *B, const
         const int8_t *a = A, *b = B;
         int64_t acc = 0;
         for (uint32_t k = 0; k < s->K; k++)
-            acc += a[i * s->K + k] * b[k * s->N + j];
+            acc += a[i * (s->K + s->pad) + k] * b[k * (s->N + s->pad) + j];
         return (uint32_t)ref_sat(acc, 32);
     }
     float acc = 0.0f;
@@ -121,10 +123,11 @@ static uint32_t ref_elem(const fmt_pair *fp, const void *A, const void *B, const
 static int run_case(const fmt_pair *fp, const shape *s, uint32_t seed)
 {
     unsigned ib = fmt_bits(fp->in_fmt) / 8, ob = fmt_bits(fp->out_fmt) / 8;
+    uint32_t lda = s->K + s->pad, ldb = s->N + s->pad, ldc = s->N + s->pad;
     uintptr_t mark = mosaic_tensor_mark();
-    void *A = mosaic_tensor_alloc(s->M * s->K * ib, 64);
-    void *B = mosaic_tensor_alloc(s->K * s->N * ib, 64);
-    void *C = mosaic_tensor_alloc(s->M * s->N * ob, 64);
+    void *A = mosaic_tensor_alloc(s->M * lda * ib, 64);
+    void *B = mosaic_tensor_alloc(s->K * ldb * ib, 64);
+    void *C = mosaic_tensor_alloc(s->M * ldc * ob, 64);
     float *fa = mosaic_tensor_alloc(s->M * s->K * 4, 64);
     float *fb = mosaic_tensor_alloc(s->K * s->N * 4, 64);
     if (!A || !B || !C || !fa || !fb) {
@@ -133,22 +136,24 @@ static int run_case(const fmt_pair *fp, const shape *s, uint32_t seed)
         return 1;
     }
     uint32_t st = seed;
-    for (uint32_t i = 0; i < s->M * s->K; i++)
+    for (uint32_t i = 0; i < s->M * lda; i++)
         put(A, ib, i, rand_elem(fp->in_fmt, &st));
-    for (uint32_t i = 0; i < s->K * s->N; i++)
+    for (uint32_t i = 0; i < s->K * ldb; i++)
         put(B, ib, i, rand_elem(fp->in_fmt, &st));
-    for (uint32_t i = 0; i < s->M * s->N; i++)
-        put(C, ob, i, 0xDEADBEEFu); /* every element must be written */
+    for (uint32_t i = 0; i < s->M * ldc; i++)
+        put(C, ob, i, 0xDEADBEEFu); /* every element must be written, no pad */
 
-    for (uint32_t i = 0; i < s->M * s->K; i++)
-        fa[i] = to_f32(fp->in_fmt, get(A, ib, i));
-    for (uint32_t i = 0; i < s->K * s->N; i++)
-        fb[i] = to_f32(fp->in_fmt, get(B, ib, i));
+    for (uint32_t i = 0; i < s->M; i++)
+        for (uint32_t k = 0; k < s->K; k++)
+            fa[i * s->K + k] = to_f32(fp->in_fmt, get(A, ib, i * lda + k));
+    for (uint32_t k = 0; k < s->K; k++)
+        for (uint32_t j = 0; j < s->N; j++)
+            fb[k * s->N + j] = to_f32(fp->in_fmt, get(B, ib, k * ldb + j));
 
     mosaic_perf p0, p1, d;
     mosaic_ops_reset();
     mosaic_perf_read(&p0);
-    int rc = gemm_tiled(fp->in_fmt, fp->out_fmt, s->M, s->N, s->K, A, s->K, B, s->N, C, s->N);
+    int rc = gemm_tiled(fp->in_fmt, fp->out_fmt, s->M, s->N, s->K, A, lda, B, ldb, C, ldc);
     mosaic_perf_read(&p1);
     mosaic_perf_delta(&d, &p0, &p1);
 
@@ -159,7 +164,7 @@ static int run_case(const fmt_pair *fp, const shape *s, uint32_t seed)
             double exact = 0, mag = 0;
             int sample = (i * s->N + j) % 8 == 0;
             uint32_t want = ref_elem(fp, A, B, fa, fb, s, i, j, sample ? &exact : NULL, &mag);
-            uint32_t got = get(C, ob, i * s->N + j);
+            uint32_t got = get(C, ob, i * ldc + j);
             if (got != want && bad++ == 0) {
                 first_i = i;
                 first_j = j;
@@ -174,11 +179,19 @@ static int run_case(const fmt_pair *fp, const shape *s, uint32_t seed)
             }
         }
 
+    uint32_t pad_touched = 0;
+    for (uint32_t i = 0; i < s->M; i++)
+        for (uint32_t j = s->N; j < ldc; j++)
+            pad_touched += get(C, ob, i * ldc + j) != 0xDEADBEEFu;
+
     char what[64];
-    snprintf(what, sizeof what, "gemm %s %lux%lux%lu", fp->name, (unsigned long)s->M,
-             (unsigned long)s->N, (unsigned long)s->K);
+    snprintf(what, sizeof what, "gemm %s %lux%lux%lu%s", fp->name, (unsigned long)s->M,
+             (unsigned long)s->N, (unsigned long)s->K, s->pad ? " (padded rows)" : "");
     if (rc != 0)
         printf("FAIL: %s: kernel refused the request\n", what);
+    else if (pad_touched)
+        printf("FAIL: %s: %lu padding elements of C were written\n", what,
+               (unsigned long)pad_touched);
     else if (bad)
         printf("FAIL: %s: %lu of %lu elements differ; first C[%lu][%lu] = 0x%08lx, want "
                "0x%08lx\n",
@@ -198,10 +211,9 @@ static int run_case(const fmt_pair *fp, const shape *s, uint32_t seed)
            (unsigned long)tensor, (unsigned long)mosaic_ops_total(),
            (unsigned long)d.hpm[HPM_USEFUL_MACS], (unsigned long)(s->M * s->N * s->K),
            (unsigned long)d.hpm[HPM_SDMA_BYTES]);
-    printf("  tensor-instruction mix:\n");
-    mosaic_ops_print("    ");
+    mosaic_ops_print("  tensor-instruction mix: ");
     mosaic_tensor_release(mark);
-    return rc != 0 || bad != 0;
+    return rc != 0 || bad != 0 || pad_touched != 0;
 }
 
 int main(void)

@@ -9,6 +9,7 @@
  * stdout: per record two little-endian uint32 {result, flags}.
  * Exit 2 with one stderr line on bad arguments or a truncated record. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mosaic_fmt.h"
@@ -86,9 +87,11 @@ int main(int argc, char **argv)
         return usage_error("unexpected argument", argv[2]);
     }
 
-    static unsigned char in[CHUNK * 16], out[CHUNK * 8];
+    unsigned char *in = malloc(CHUNK * 16), *out = malloc(CHUNK * 8);
+    if (!in || !out)
+        return usage_error("out of memory", argv[0]);
     size_t n;
-    while ((n = fread(in, 1, sizeof in, stdin)) > 0) {
+    while ((n = fread(in, 1, CHUNK * 16, stdin)) > 0) {
         if (n % 16 != 0) {
             /* fread may return short at a pipe boundary: top up to a record */
             size_t more = fread(in + n, 1, 16 - n % 16, stdin);
@@ -109,5 +112,7 @@ int main(int argc, char **argv)
         if (fwrite(out, 8, recs, stdout) != recs)
             return usage_error("write failed", "stdout");
     }
+    free(in);
+    free(out);
     return 0;
 }

@@ -415,7 +415,7 @@ static void tact_pinned(check_ctx *c)
         {EXP, 0xBEB1719Fu, 0x3F35051Eu, NX}, /* -0.346569985 */
         {EXP, 0xBDCCCCCDu, 0x3F67A36Du, NX}, /* -0.100000001 */
         {EXP, 0x3A83126Fu, 0x3F8020C9u, NX}, /* 0.00100000005 */
-        {EXP, 0x3EB1758Eu, 0x3FB5062Du, NX}, /* 0.346599996 */
+        {EXP, 0x3EB1758Eu, 0x3FB5062Cu, NX}, /* 0.346599996 */
         {EXP, 0x3F000000u, 0x3FD3094Cu, NX}, /* 0.5 */
         {EXP, 0x40200000u, 0x4142EB7Fu, NX}, /* 2.5 */
         {EXP, 0x41200000u, 0x46AC14EFu, NX}, /* 10 */
