@@ -1,10 +1,11 @@
 /* tact: the FP32 activation algorithms (docs/numerics.md, "tact algorithms").
  *
  * These sequences ARE the specification: the RTL must perform the same FP32
- * operations (every one a correctly rounded RNE mosaic_f32_* operation), in
- * the same order, on the same constants, and so produce the same bits. Only
- * integer bit manipulation happens between them: sign flips, building 2^k
- * patterns, comparisons of patterns, selects. No host floating point.
+ * operations (every one a correctly rounded RNE mosaic_f32_* operation) on
+ * the same operands -- any schedule that preserves the data flow -- and so
+ * produce the same bits. Only integer bit manipulation happens between
+ * them: sign flips, building 2^k patterns, comparisons of patterns,
+ * selects. No host floating point.
  *
  * Structure:
  *   exp_core(a_hi, a_lo) -> p, n with e^(a_hi + a_lo) ~= p * 2^n, p in
@@ -205,7 +206,7 @@ static uint32_t tact_exp(uint32_t x, unsigned *flags)
  *   num = x * (t<0 ? p : 1)
  *   q   = num / d
  *   y   = scale(q, t<0 ? n : 0)
- * The t<0 form never forms e^a on its own, so a result near 2^-149 is not
+ * The t<0 form never rounds e^a on its own, so a result near 2^-149 is not
  * spoiled by a subnormal e^a, and the only rounding into the subnormal
  * range is the last multiply. For a < -120, e^a < 2^-173: the t >= 0
  * result rounds to x, and the t < 0 one to -0 (|x| e^-120 < 2^-150 for
@@ -230,7 +231,7 @@ static uint32_t x_sigmoid(uint32_t x, uint32_t t_hi, uint32_t t_lo, unsigned *fl
     uint32_t d = fma3(p, pow2(n < -126 ? -126 : n), ONE, &fl);
     uint32_t num = mul(x, neg ? p : ONE, &fl);
     uint32_t q = mosaic_f32_div(num, d, RNE, &fl);
-    /* n >= -174, and |q| > 0.07 whenever n != 0: q 2^floor(n/2) is normal */
+    /* n >= -173, and |q| > 0.07 whenever n != 0: q 2^floor(n/2) is normal */
     uint32_t y = scale(q, neg ? n : 0, &fl);
     *flags |= result_flags(x, y, fl);
     return y;

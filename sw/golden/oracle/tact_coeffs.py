@@ -6,13 +6,16 @@ The polynomial approximates e^r on |r| <= R (the reduced argument after
 r = t - n*ln2, n = RNE(t*log2e), plus a little slack for the rounding of n's
 product and the low part gelu adds) in the form
 
-    p(r) = 1 + c1 r + c2 r^2 + ... + c6 r^6
+    p(r) = 1 + r + c2 r^2 + ... + c6 r^6
 
 minimising the maximum relative error |p(r)/e^r - 1| (Lawson iteration on a
-dense grid). The constant term is exactly 1 so that exp(0) = 1
-exactly. The coefficients are rounded to FP32 one at a time, lowest degree
+dense grid). The constant and linear terms are exactly 1: exp(0) = 1
+exactly, and exp_core forms 1 + r exactly and adds r^2 (c2 + ... ) to it.
+The coefficients c2..c6 are rounded to FP32 one at a time, lowest degree
 first, and the remaining ones are refitted after each rounding, so the
 final FP32 set is near-minimax rather than a rounded minimax set.
+Also prints the hi/lo splits of the other constants and the exp
+overflow/underflow thresholds.
 
 Usage: tact_coeffs.py   (prints the constants as C initialisers and the
 approximation error; needs mpmath and numpy). Deterministic.
@@ -88,15 +91,18 @@ def minimax(fixed):
 
 
 def main():
-    fixed = {}
-    for k in range(1, DEG + 1):
+    # c1 = 1 exactly: exp_core adds 1 + r1 exactly (Fast2Sum) and only
+    # r^2 Q on top, so the linear coefficient is built in.
+    fixed = {1: mp.mpf(1)}
+    for k in range(2, DEG + 1):
         c, e = minimax(fixed)
         fixed[k] = rn32(c[k])
     c = [mp.mpf(1)] + [fixed[k] for k in range(1, DEG + 1)]
     emax = max(abs(rel_err(c, -R + 2 * R * i / 20000)) for i in range(20001))
     print("/* exp polynomial, |r| <= %s, max relative error %s = 2^%.2f */"
           % (mp.nstr(R, 6), mp.nstr(emax, 4), float(mp.log(emax, 2))))
-    for k in range(1, DEG + 1):
+    print("    /* c1 = 1 (implicit) */")
+    for k in range(2, DEG + 1):
         print("    0x%08Xu, /* c%d = %s */" % (bits(c[k]), k, mp.nstr(c[k], 12)))
 
     def split(name, val):

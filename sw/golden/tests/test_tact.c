@@ -267,7 +267,10 @@ static void tact_silu_specials(check_ctx *c)
         {SILU, PZ, PZ, 0},
         {SILU, NZ, NZ, 0},
         {SILU, MAXF, MAXF, NX},            /* x / (1 + e^-x) rounds to x */
-        {SILU, 0x42F00000u, 0x42F00000u, NX}, /* 120 */
+        {SILU, 0x42F00000u, 0x42F00000u, NX}, /* 120: computed */
+        {SILU, 0x42F00001u, 0x42F00001u, NX}, /* beyond the clamp */
+        {SILU, 0xC2F00000u, NZ, UF | NX},  /* -120: computed, underflows */
+        {SILU, 0xC2F00001u, NZ, UF | NX},  /* beyond the clamp */
         {SILU, 0xFF7FFFFFu, NZ, UF | NX},
         {SILU, 0xC3000000u, NZ, UF | NX},  /* -128: |x| e^x < 2^-150 */
         {SILU, 0x00000002u, MINS, UF | NX}, /* 2^-148 / 2 */
