@@ -402,14 +402,17 @@ module mosaic_core #(
   logic [4:0]  ex_cause;
   logic [31:0] ex_tval;
 
+  logic ex_addr_misaligned;
+
   always_comb begin
     unique case (ex_insn_q[13:12])
-      2'b00:   ex_ls_misaligned = 1'b0;
-      2'b01:   ex_ls_misaligned = alu_result[0];
-      default: ex_ls_misaligned = (alu_result[1:0] != 2'b00);
+      2'b00:   ex_addr_misaligned = 1'b0;
+      2'b01:   ex_addr_misaligned = alu_result[0];
+      default: ex_addr_misaligned = (alu_result[1:0] != 2'b00);
     endcase
-    ex_ls_misaligned = ex_ls_misaligned & (ex_load_q | ex_store_q);
   end
+
+  assign ex_ls_misaligned = ex_addr_misaligned & (ex_load_q | ex_store_q);
 
   always_comb begin
     ex_exc   = ex_exc_q;
@@ -732,42 +735,51 @@ module mosaic_core #(
 
   assign ls_err = (wb_load_q | wb_store_q) & data_rvalid_i & data_err_i;
 
-  always_comb begin
-    wb_trap    = 1'b1;
-    trap_cause = wb_cause_q;
-    trap_tval  = wb_tval_q;
-    if (wb_exc_q) begin
-      trap_cause = wb_cause_q;
-    end else if (ls_err) begin
-      trap_cause = wb_load_q ? mosaic_pkg::ExcLoadFault : mosaic_pkg::ExcStoreFault;
-      trap_tval  = wb_result_q;
-    end else if ((wb_core_csr && csr_illegal) || xif_pre_illegal || xif_rej) begin
-      trap_cause = mosaic_pkg::ExcIllegal;
-      trap_tval  = wb_insn_q;
-    end else if (xif_exc) begin
-      trap_cause = xif_issue_exccode_i;
-      trap_tval  = xif_issue_tval_i;
-    end else begin
-      wb_trap = 1'b0;
-    end
-  end
+  // Trap priority: an exception carried from an earlier stage, then the
+  // bus error of this load/store, then illegal (CSR, TS Off, rejected by the
+  // coprocessor), then an exception the coprocessor reports at issue.
+  logic trap_bus, trap_illegal;
+  assign trap_bus     = ~wb_exc_q & ls_err;
+  assign trap_illegal = ~wb_exc_q & ~ls_err &
+                        ((wb_core_csr & csr_illegal) | xif_pre_illegal | xif_rej);
+  assign wb_trap      = wb_exc_q | ls_err | (wb_core_csr & csr_illegal) | xif_pre_illegal |
+                        xif_rej | xif_exc;
 
   always_comb begin
     if (wb_exc_q) begin
-      wb_done = 1'b1;
-    end else if (wb_load_q || wb_store_q) begin
-      wb_done = data_rvalid_i;
-    end else if (wb_xif_path) begin
-      wb_done = xif_pre_illegal | xif_rej | xif_exc | xif_ok_now | xif_res;
-    end else if (wb_wfi_q) begin
-      wb_done = wfi_wake;
-    end else if (wb_fence_q) begin
-      wb_done = cpu_fence_ready_i;
+      trap_cause = wb_cause_q;
+      trap_tval  = wb_tval_q;
+    end else if (trap_bus) begin
+      trap_cause = wb_load_q ? mosaic_pkg::ExcLoadFault : mosaic_pkg::ExcStoreFault;
+      trap_tval  = wb_result_q;
+    end else if (trap_illegal) begin
+      trap_cause = mosaic_pkg::ExcIllegal;
+      trap_tval  = wb_insn_q;
     end else begin
-      wb_done = 1'b1;
+      trap_cause = xif_issue_exccode_i;
+      trap_tval  = xif_issue_tval_i;
     end
-    wb_done = wb_done & wb_valid_q;
   end
+
+  logic wb_ready;  // the write-back instruction can complete (if there is one)
+
+  always_comb begin
+    if (wb_exc_q) begin
+      wb_ready = 1'b1;
+    end else if (wb_load_q || wb_store_q) begin
+      wb_ready = data_rvalid_i;
+    end else if (wb_xif_path) begin
+      wb_ready = xif_pre_illegal | xif_rej | xif_exc | xif_ok_now | xif_res;
+    end else if (wb_wfi_q) begin
+      wb_ready = wfi_wake;
+    end else if (wb_fence_q) begin
+      wb_ready = cpu_fence_ready_i;
+    end else begin
+      wb_ready = 1'b1;
+    end
+  end
+
+  assign wb_done = wb_ready & wb_valid_q;
 
   assign wb_free      = ~wb_valid_q | wb_done;
   assign trap_take    = wb_done & wb_trap;

@@ -52,156 +52,181 @@ module mosaic_core_decoder (
   assign imm_u = {insn_i[31:12], 12'b0};
   assign imm_j = {{11{insn_i[31]}}, insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21], 1'b0};
 
+  // Raw decode; an illegal instruction then reads, writes and does nothing.
+  logic [3:0]  raw_alu_op;
+  logic        raw_branch;
+  logic        raw_csr;
+  logic        raw_div;
+  logic        raw_ebreak;
+  logic        raw_ecall;
+  logic        raw_fence;
+  logic        raw_illegal;
+  logic [31:0] raw_imm;
+  logic        raw_jal;
+  logic        raw_jalr;
+  logic        raw_late;
+  logic        raw_load;
+  logic        raw_mret;
+  logic        raw_mul;
+  logic [1:0]  raw_op_a_sel;
+  logic        raw_op_b_imm;
+  logic        raw_rd_we;
+  logic        raw_rs1_used;
+  logic        raw_rs2_used;
+  logic        raw_store;
+  logic        raw_wfi;
+  logic        raw_xif;
+
   always_comb begin
-    illegal_o  = 1'b0;
-    rs1_used_o = 1'b0;
-    rs2_used_o = 1'b0;
-    rd_we_o    = 1'b0;
-    late_o     = 1'b0;
-    alu_op_o   = mosaic_pkg::AluAdd;
-    op_a_sel_o = mosaic_pkg::OpASelRs1;
-    op_b_imm_o = 1'b1;
-    imm_o      = imm_i;
-    branch_o   = 1'b0;
-    jal_o      = 1'b0;
-    jalr_o     = 1'b0;
-    load_o     = 1'b0;
-    store_o    = 1'b0;
-    mul_o      = 1'b0;
-    div_o      = 1'b0;
-    csr_o      = 1'b0;
-    ecall_o    = 1'b0;
-    ebreak_o   = 1'b0;
-    mret_o     = 1'b0;
-    wfi_o      = 1'b0;
-    fence_o    = 1'b0;
-    xif_o      = 1'b0;
+    raw_illegal  = 1'b0;
+    raw_rs1_used = 1'b0;
+    raw_rs2_used = 1'b0;
+    raw_rd_we    = 1'b0;
+    raw_late     = 1'b0;
+    raw_alu_op   = mosaic_pkg::AluAdd;
+    raw_op_a_sel = mosaic_pkg::OpASelRs1;
+    raw_op_b_imm = 1'b1;
+    raw_imm      = imm_i;
+    raw_branch   = 1'b0;
+    raw_jal      = 1'b0;
+    raw_jalr     = 1'b0;
+    raw_load     = 1'b0;
+    raw_store    = 1'b0;
+    raw_mul      = 1'b0;
+    raw_div      = 1'b0;
+    raw_csr      = 1'b0;
+    raw_ecall    = 1'b0;
+    raw_ebreak   = 1'b0;
+    raw_mret     = 1'b0;
+    raw_wfi      = 1'b0;
+    raw_fence    = 1'b0;
+    raw_xif      = 1'b0;
 
     unique case (opcode)
       mosaic_pkg::OpLui: begin
-        rd_we_o    = 1'b1;
-        op_a_sel_o = mosaic_pkg::OpASelZero;
-        imm_o      = imm_u;
+        raw_rd_we    = 1'b1;
+        raw_op_a_sel = mosaic_pkg::OpASelZero;
+        raw_imm      = imm_u;
       end
 
       mosaic_pkg::OpAuipc: begin
-        rd_we_o    = 1'b1;
-        op_a_sel_o = mosaic_pkg::OpASelPc;
-        imm_o      = imm_u;
+        raw_rd_we    = 1'b1;
+        raw_op_a_sel = mosaic_pkg::OpASelPc;
+        raw_imm      = imm_u;
       end
 
       mosaic_pkg::OpJal: begin
-        rd_we_o = 1'b1;
-        jal_o   = 1'b1;
-        imm_o   = imm_j;
+        raw_rd_we = 1'b1;
+        raw_jal   = 1'b1;
+        raw_imm   = imm_j;
       end
 
       mosaic_pkg::OpJalr: begin
-        rd_we_o    = 1'b1;
-        jalr_o     = 1'b1;
-        rs1_used_o = 1'b1;
-        illegal_o  = (funct3 != 3'b000);
+        raw_rd_we    = 1'b1;
+        raw_jalr     = 1'b1;
+        raw_rs1_used = 1'b1;
+        raw_illegal  = (funct3 != 3'b000);
       end
 
       mosaic_pkg::OpBranch: begin
-        branch_o   = 1'b1;
-        rs1_used_o = 1'b1;
-        rs2_used_o = 1'b1;
-        imm_o      = imm_b;
-        illegal_o  = (funct3 == 3'b010) || (funct3 == 3'b011);
+        raw_branch   = 1'b1;
+        raw_rs1_used = 1'b1;
+        raw_rs2_used = 1'b1;
+        raw_imm      = imm_b;
+        raw_illegal  = (funct3 == 3'b010) || (funct3 == 3'b011);
       end
 
       mosaic_pkg::OpLoad: begin
-        load_o     = 1'b1;
-        rd_we_o    = 1'b1;
-        late_o     = 1'b1;
-        rs1_used_o = 1'b1;
-        illegal_o  = (funct3 == 3'b011) || (funct3 == 3'b110) || (funct3 == 3'b111);
+        raw_load     = 1'b1;
+        raw_rd_we    = 1'b1;
+        raw_late     = 1'b1;
+        raw_rs1_used = 1'b1;
+        raw_illegal  = (funct3 == 3'b011) || (funct3 == 3'b110) || (funct3 == 3'b111);
       end
 
       mosaic_pkg::OpStore: begin
-        store_o    = 1'b1;
-        rs1_used_o = 1'b1;
-        rs2_used_o = 1'b1;
-        imm_o      = imm_s;
-        illegal_o  = (funct3[2] == 1'b1) || (funct3[1:0] == 2'b11);
+        raw_store    = 1'b1;
+        raw_rs1_used = 1'b1;
+        raw_rs2_used = 1'b1;
+        raw_imm      = imm_s;
+        raw_illegal  = (funct3[2] == 1'b1) || (funct3[1:0] == 2'b11);
       end
 
       mosaic_pkg::OpImm: begin
-        rd_we_o    = 1'b1;
-        rs1_used_o = 1'b1;
+        raw_rd_we    = 1'b1;
+        raw_rs1_used = 1'b1;
         unique case (funct3)
-          3'b000:  alu_op_o = mosaic_pkg::AluAdd;
-          3'b010:  alu_op_o = mosaic_pkg::AluSlt;
-          3'b011:  alu_op_o = mosaic_pkg::AluSltu;
-          3'b100:  alu_op_o = mosaic_pkg::AluXor;
-          3'b110:  alu_op_o = mosaic_pkg::AluOr;
-          3'b111:  alu_op_o = mosaic_pkg::AluAnd;
+          3'b000:  raw_alu_op = mosaic_pkg::AluAdd;
+          3'b010:  raw_alu_op = mosaic_pkg::AluSlt;
+          3'b011:  raw_alu_op = mosaic_pkg::AluSltu;
+          3'b100:  raw_alu_op = mosaic_pkg::AluXor;
+          3'b110:  raw_alu_op = mosaic_pkg::AluOr;
+          3'b111:  raw_alu_op = mosaic_pkg::AluAnd;
           3'b001: begin
-            alu_op_o  = mosaic_pkg::AluSll;
-            illegal_o = (funct7 != 7'b0000000);
+            raw_alu_op  = mosaic_pkg::AluSll;
+            raw_illegal = (funct7 != 7'b0000000);
           end
           3'b101: begin
-            alu_op_o  = funct7[5] ? mosaic_pkg::AluSra : mosaic_pkg::AluSrl;
-            illegal_o = (funct7 != 7'b0000000) && (funct7 != 7'b0100000);
+            raw_alu_op  = funct7[5] ? mosaic_pkg::AluSra : mosaic_pkg::AluSrl;
+            raw_illegal = (funct7 != 7'b0000000) && (funct7 != 7'b0100000);
           end
-          default: illegal_o = 1'b1;
+          default: raw_illegal = 1'b1;
         endcase
       end
 
       mosaic_pkg::OpOp: begin
-        rd_we_o    = 1'b1;
-        rs1_used_o = 1'b1;
-        rs2_used_o = 1'b1;
-        op_b_imm_o = 1'b0;
+        raw_rd_we    = 1'b1;
+        raw_rs1_used = 1'b1;
+        raw_rs2_used = 1'b1;
+        raw_op_b_imm = 1'b0;
         if (funct7 == 7'b0000001) begin
-          mul_o = ~funct3[2];
-          div_o = funct3[2];
+          raw_mul = ~funct3[2];
+          raw_div = funct3[2];
         end else if (funct7 == 7'b0000000) begin
           unique case (funct3)
-            3'b000:  alu_op_o = mosaic_pkg::AluAdd;
-            3'b001:  alu_op_o = mosaic_pkg::AluSll;
-            3'b010:  alu_op_o = mosaic_pkg::AluSlt;
-            3'b011:  alu_op_o = mosaic_pkg::AluSltu;
-            3'b100:  alu_op_o = mosaic_pkg::AluXor;
-            3'b101:  alu_op_o = mosaic_pkg::AluSrl;
-            3'b110:  alu_op_o = mosaic_pkg::AluOr;
-            3'b111:  alu_op_o = mosaic_pkg::AluAnd;
-            default: alu_op_o = mosaic_pkg::AluAdd;
+            3'b000:  raw_alu_op = mosaic_pkg::AluAdd;
+            3'b001:  raw_alu_op = mosaic_pkg::AluSll;
+            3'b010:  raw_alu_op = mosaic_pkg::AluSlt;
+            3'b011:  raw_alu_op = mosaic_pkg::AluSltu;
+            3'b100:  raw_alu_op = mosaic_pkg::AluXor;
+            3'b101:  raw_alu_op = mosaic_pkg::AluSrl;
+            3'b110:  raw_alu_op = mosaic_pkg::AluOr;
+            3'b111:  raw_alu_op = mosaic_pkg::AluAnd;
+            default: raw_alu_op = mosaic_pkg::AluAdd;
           endcase
         end else if (funct7 == 7'b0100000) begin
           unique case (funct3)
-            3'b000:  alu_op_o = mosaic_pkg::AluSub;
-            3'b101:  alu_op_o = mosaic_pkg::AluSra;
-            default: illegal_o = 1'b1;
+            3'b000:  raw_alu_op = mosaic_pkg::AluSub;
+            3'b101:  raw_alu_op = mosaic_pkg::AluSra;
+            default: raw_illegal = 1'b1;
           endcase
         end else begin
-          illegal_o = 1'b1;
+          raw_illegal = 1'b1;
         end
       end
 
       mosaic_pkg::OpMiscMem: begin
         // FENCE.I (Zifencei) is not part of Mosaic's ISA: only funct3 = 000.
-        fence_o   = (funct3 == 3'b000);
-        illegal_o = (funct3 != 3'b000);
+        raw_fence   = (funct3 == 3'b000);
+        raw_illegal = (funct3 != 3'b000);
       end
 
       mosaic_pkg::OpSystem: begin
         if (funct3 == 3'b000) begin
           unique case (insn_i)
-            32'h0000_0073: ecall_o  = 1'b1;
-            32'h0010_0073: ebreak_o = 1'b1;
-            32'h3020_0073: mret_o   = 1'b1;
-            32'h1050_0073: wfi_o    = 1'b1;
-            default:       illegal_o = 1'b1;
+            32'h0000_0073: raw_ecall  = 1'b1;
+            32'h0010_0073: raw_ebreak = 1'b1;
+            32'h3020_0073: raw_mret   = 1'b1;
+            32'h1050_0073: raw_wfi    = 1'b1;
+            default:       raw_illegal = 1'b1;
           endcase
         end else if (funct3 == 3'b100) begin
-          illegal_o = 1'b1;
+          raw_illegal = 1'b1;
         end else begin
-          csr_o      = 1'b1;
-          rd_we_o    = 1'b1;
-          late_o     = 1'b1;
-          rs1_used_o = ~funct3[2];
+          raw_csr      = 1'b1;
+          raw_rd_we    = 1'b1;
+          raw_late     = 1'b1;
+          raw_rs1_used = ~funct3[2];
         end
       end
 
@@ -209,34 +234,40 @@ module mosaic_core_decoder (
       mosaic_pkg::OpCustom2, mosaic_pkg::OpCustom3: begin
         // The coprocessor decides legality and whether rd is written; the
         // core reads both scalar sources (and x[rd], in write-back).
-        xif_o      = 1'b1;
-        rd_we_o    = 1'b1;
-        late_o     = 1'b1;
-        rs1_used_o = 1'b1;
-        rs2_used_o = 1'b1;
+        raw_xif      = 1'b1;
+        raw_rd_we    = 1'b1;
+        raw_late     = 1'b1;
+        raw_rs1_used = 1'b1;
+        raw_rs2_used = 1'b1;
       end
 
-      default: illegal_o = 1'b1;
+      default: raw_illegal = 1'b1;
     endcase
-
-    // An illegal instruction reads and writes nothing and does nothing else.
-    if (illegal_o) begin
-      rs1_used_o = 1'b0;
-      rs2_used_o = 1'b0;
-      rd_we_o    = 1'b0;
-      late_o     = 1'b0;
-      branch_o   = 1'b0;
-      jal_o      = 1'b0;
-      jalr_o     = 1'b0;
-      load_o     = 1'b0;
-      store_o    = 1'b0;
-      mul_o      = 1'b0;
-      div_o      = 1'b0;
-      csr_o      = 1'b0;
-      fence_o    = 1'b0;
-      xif_o      = 1'b0;
-    end
   end
+
+  assign alu_op_o    = raw_alu_op;
+  assign branch_o    = raw_branch & ~raw_illegal;
+  assign csr_o       = raw_csr & ~raw_illegal;
+  assign div_o       = raw_div & ~raw_illegal;
+  assign ebreak_o    = raw_ebreak;
+  assign ecall_o     = raw_ecall;
+  assign fence_o     = raw_fence & ~raw_illegal;
+  assign illegal_o   = raw_illegal;
+  assign imm_o       = raw_imm;
+  assign jal_o       = raw_jal & ~raw_illegal;
+  assign jalr_o      = raw_jalr & ~raw_illegal;
+  assign late_o      = raw_late & ~raw_illegal;
+  assign load_o      = raw_load & ~raw_illegal;
+  assign mret_o      = raw_mret;
+  assign mul_o       = raw_mul & ~raw_illegal;
+  assign op_a_sel_o  = raw_op_a_sel;
+  assign op_b_imm_o  = raw_op_b_imm;
+  assign rd_we_o     = raw_rd_we & ~raw_illegal;
+  assign rs1_used_o  = raw_rs1_used & ~raw_illegal;
+  assign rs2_used_o  = raw_rs2_used & ~raw_illegal;
+  assign store_o     = raw_store & ~raw_illegal;
+  assign wfi_o       = raw_wfi;
+  assign xif_o       = raw_xif & ~raw_illegal;
 
 endmodule
 

@@ -293,56 +293,58 @@ module mosaic_fmt_cvt (
   assign sign_bit   = {31'b0, sign} << t_signpos;
   assign max_signed = place(t_max | sign_bit, t_tf32);
 
+  // Flag vectors (MOSAIC_FLAG_* order).
+  localparam logic [5:0] FNx  = 6'b1 << mosaic_pkg::FlagNx;
+  localparam logic [5:0] FUf  = 6'b1 << mosaic_pkg::FlagUf;
+  localparam logic [5:0] FOf  = 6'b1 << mosaic_pkg::FlagOf;
+  localparam logic [5:0] FNv  = 6'b1 << mosaic_pkg::FlagNv;
+  localparam logic [5:0] FSat = 6'b1 << mosaic_pkg::FlagSat;
+
   logic [31:0] f_bits;
   logic [5:0]  f_flags;
 
+  // The result blocks assign each output exactly once on every path rather
+  // than a default that a branch overrides: Icarus 11 re-triggers chained
+  // always_comb blocks written the latter way forever at time zero.
   always_comb begin
-    f_bits  = '0;
-    f_flags = '0;
     if (src_nan) begin
-      if (t_no_nan) begin
-        // FP4 has no NaN: +max, flagged.
-        f_bits                       = t_max;
-        f_flags[mosaic_pkg::FlagSat] = 1'b1;
-        f_flags[mosaic_pkg::FlagNv]  = 1'b1;
-      end else begin
-        f_bits = t_nan;
-      end
+      // FP4 has no NaN: +max, flagged.
+      f_bits  = t_no_nan ? t_max : t_nan;
+      f_flags = t_no_nan ? (FSat | FNv) : 6'b0;
     end else if (src_inf) begin
       if (t_no_nan || (t_ovf_fp8 && fp8_sat_i)) begin
-        f_bits                       = max_signed;
-        f_flags[mosaic_pkg::FlagSat] = 1'b1;
+        f_bits  = max_signed;
+        f_flags = FSat;
       end else if (t_fn) begin
         // E4M3 cannot hold Inf.
-        f_bits                      = t_nan;
-        f_flags[mosaic_pkg::FlagNv] = 1'b1;
+        f_bits  = t_nan;
+        f_flags = FNv;
       end else begin
-        f_bits = t_inf | place(sign_bit, t_tf32);
+        f_bits  = t_inf | place(sign_bit, t_tf32);
+        f_flags = 6'b0;
       end
     end else if (src_zero || norm_zero) begin
-      f_bits = place(sign_bit, t_tf32);
+      f_bits  = place(sign_bit, t_tf32);
+      f_flags = 6'b0;
     end else if (ovf) begin
-      f_flags[mosaic_pkg::FlagNx] = 1'b1;
       if (t_ovf_ieee) begin
-        f_flags[mosaic_pkg::FlagOf] = 1'b1;
-        f_bits = to_max ? max_signed : (t_inf | place(sign_bit, t_tf32));
+        f_bits  = to_max ? max_signed : (t_inf | place(sign_bit, t_tf32));
+        f_flags = FOf | FNx;
       end else if (t_ovf_fp8 && !fp8_sat_i) begin
         // E4M3 overflows to its (unsigned) canonical NaN, E5M2 to +-Inf.
-        f_flags[mosaic_pkg::FlagOf] = 1'b1;
-        f_bits = t_fn ? t_nan : (t_inf | sign_bit);
+        f_bits  = t_fn ? t_nan : (t_inf | sign_bit);
+        f_flags = FOf | FNx;
       end else begin
-        f_flags[mosaic_pkg::FlagSat] = 1'b1;
-        f_bits = max_signed;
+        f_bits  = max_signed;
+        f_flags = FSat | FNx;
       end
     end else if (flush_res) begin
       // FP8/FP4 flush: a rounded result in the subnormal range becomes zero.
-      f_flags[mosaic_pkg::FlagUf] = 1'b1;
-      f_flags[mosaic_pkg::FlagNx] = 1'b1;
-      f_bits = place(sign_bit, t_tf32);
+      f_bits  = place(sign_bit, t_tf32);
+      f_flags = FUf | FNx;
     end else begin
-      f_flags[mosaic_pkg::FlagNx] = inexact;
-      f_flags[mosaic_pkg::FlagUf] = inexact & tiny;
-      f_bits = place(sign_bit | mag[31:0], t_tf32);
+      f_bits  = place(sign_bit | mag[31:0], t_tf32);
+      f_flags = (inexact ? FNx : 6'b0) | ((inexact && tiny) ? FUf : 6'b0);
     end
   end
 
@@ -361,35 +363,37 @@ module mosaic_fmt_cvt (
   assign low        = int_big ? big_low : m;
   assign i_neg      = 32'd0 - low;
 
-  logic [31:0] i_bits;
+  logic [31:0] i_bits, i_sat_bits;
   logic [5:0]  i_flags;
+  logic [5:0]  i_nx;
+  assign i_sat_bits = sign ? (ilimit_neg & imask) : ilimit_pos;
+  assign i_nx       = inexact ? FNx : 6'b0;
 
   always_comb begin
-    i_bits  = '0;
-    i_flags = '0;
     if (src_nan) begin
       // RISC-V convention: NaN -> largest positive integer.
-      i_bits                       = ilimit_pos;
-      i_flags[mosaic_pkg::FlagSat] = 1'b1;
-      i_flags[mosaic_pkg::FlagNv]  = 1'b1;
+      i_bits  = ilimit_pos;
+      i_flags = FSat | FNv;
     end else if (src_inf) begin
       // Saturates even when wrapping: Inf has no low bits.
-      i_bits                       = sign ? (ilimit_neg & imask) : ilimit_pos;
-      i_flags[mosaic_pkg::FlagSat] = 1'b1;
+      i_bits  = i_sat_bits;
+      i_flags = FSat;
     end else if (src_zero || norm_zero) begin
-      i_bits = '0;
+      i_bits  = 32'd0;
+      i_flags = 6'b0;
+    end else if (!int_big && m == 32'd0) begin
+      // -0 and values rounding to zero are plain 0.
+      i_bits  = 32'd0;
+      i_flags = i_nx;
+    end else if (int_wrap_i) begin
+      i_bits  = (sign ? i_neg : low) & imask;
+      i_flags = i_nx;
+    end else if (int_big || m > (sign ? ilimit_neg : ilimit_pos)) begin
+      i_bits  = i_sat_bits;
+      i_flags = FSat | i_nx;
     end else begin
-      i_flags[mosaic_pkg::FlagNx] = inexact;
-      if (!int_big && m == 32'd0) begin
-        i_bits = '0; // -0 and values rounding to zero are plain 0
-      end else if (int_wrap_i) begin
-        i_bits = (sign ? i_neg : low) & imask;
-      end else if (int_big || m > (sign ? ilimit_neg : ilimit_pos)) begin
-        i_bits                       = sign ? (ilimit_neg & imask) : ilimit_pos;
-        i_flags[mosaic_pkg::FlagSat] = 1'b1;
-      end else begin
-        i_bits = (sign ? i_neg : low) & imask;
-      end
+      i_bits  = (sign ? i_neg : low) & imask;
+      i_flags = i_nx;
     end
   end
 
@@ -399,19 +403,8 @@ module mosaic_fmt_cvt (
   logic from_valid;
   assign from_valid = (from_i <= mosaic_pkg::FmtTf32);
 
-  always_comb begin
-    bits_o  = '0;
-    flags_o = '0;
-    if (from_valid && t_valid) begin
-      if (t_float) begin
-        bits_o  = f_bits;
-        flags_o = f_flags;
-      end else begin
-        bits_o  = i_bits;
-        flags_o = i_flags;
-      end
-    end
-  end
+  assign bits_o  = !(from_valid && t_valid) ? 32'd0 : t_float ? f_bits : i_bits;
+  assign flags_o = !(from_valid && t_valid) ? 6'd0 : t_float ? f_flags : i_flags;
 
 endmodule
 

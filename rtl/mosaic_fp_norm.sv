@@ -25,26 +25,36 @@ module mosaic_fp_norm #(
   localparam int Levels   = $clog2(Width);
   localparam int PadWidth = 1 << Levels;
 
-  logic [PadWidth-1:0] padded, x;
-  logic [Levels-1:0]   cnt;
+  // Slice l of stage (bits l*PadWidth +: PadWidth) is the value before
+  // testing step 2^(Levels-1-l), largest step first: once step 2^k has been
+  // tested the top 2^k bits hold a one (unless the input is zero), so the
+  // remaining steps complete the count. Written as continuous assigns, not
+  // an always_comb that reads back what it wrote: Icarus 11 puts such
+  // variables in the block's sensitivity list and can re-trigger it forever.
+  // One flat vector because Yosys 0.23 parses no multi-dimensional packed
+  // arrays; split_var lets Verilator schedule its slices separately.
+  // The last slice's padding bits are never read (see norm_o).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [(Levels+1)*PadWidth-1:0] stage /* verilator split_var */;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [Levels-1:0]              cnt /* verilator split_var */;
 
   if (PadWidth == Width) begin : g_nopad
-    assign padded = in_i;
+    assign stage[0 +: PadWidth] = in_i;
   end else begin : g_pad
-    assign padded = {in_i, {(PadWidth - Width){1'b0}}};
+    assign stage[0 +: PadWidth] = {in_i, {(PadWidth - Width){1'b0}}};
   end
 
-  // Largest step first: after testing step 2^l the top 2^l bits hold a one
-  // (unless the input is zero), so the remaining steps complete the count.
-  always_comb begin
-    x = padded;
-    for (int l = Levels - 1; l >= 0; l--) begin
-      cnt[l] = ((x & ~({PadWidth{1'b1}} >> (1 << l))) == '0);
-      if (cnt[l]) x = x << (1 << l);
-    end
+  for (genvar l = 0; l < Levels; l++) begin : g_level
+    localparam int Step = 1 << (Levels - 1 - l);
+    logic [PadWidth-1:0] cur;
+    assign cur                            = stage[l*PadWidth +: PadWidth];
+    assign cnt[Levels-1-l]                = ~|cur[PadWidth-1 -: Step];
+    assign stage[(l+1)*PadWidth +: PadWidth] = cnt[Levels-1-l] ? (cur << Step) : cur;
   end
 
-  assign norm_o = x[PadWidth-1 -: Width];
+  // Below bit PadWidth-Width lies only the zero padding, which is dropped.
+  assign norm_o = stage[Levels*PadWidth + (PadWidth-Width) +: Width];
   assign zero_o = ~|in_i;
   assign lz_o   = cnt;
 

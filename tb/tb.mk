@@ -10,6 +10,19 @@
 
 TB_IV_DIR      := $(BUILD)/tb/icarus
 TB_IV_SOC_SRCS := tb/icarus/mosaic_soc_tb.sv tb/icarus/mosaic_xif_model.sv
+
+# Icarus 11.0 (Debian 12) re-triggers always_comb processes spuriously and
+# loops forever at one time step on designs like the core (iverilog #508,
+# fixed after 11.0; reproducer in docs/microarchitecture.md). The
+# benches therefore simulate a copy of rtl/ with always_comb spelled
+# `always @*`, which Icarus implements correctly and which has the same
+# meaning for our blocks (none has only constant inputs). Lint, synthesis
+# and the rtl-icarus compile check use rtl/ itself.
+TB_IV_RTL      := $(patsubst rtl/%,$(TB_IV_DIR)/rtl/%,$(RTL_SRCS))
+
+$(TB_IV_DIR)/rtl/%.sv: rtl/%.sv
+	@mkdir -p $(dir $@)
+	@sed 's/\<always_comb\>/always @*/' $< > $@
 TB_IV_UNITS    := alu mul div
 TB_IV_ALL      := $(TB_IV_DIR)/soc.vvp $(TB_IV_DIR)/soc_tu.vvp \
                   $(patsubst %,$(TB_IV_DIR)/%.vvp,$(TB_IV_UNITS))
@@ -17,20 +30,17 @@ TB_IV_ALL      := $(TB_IV_DIR)/soc.vvp $(TB_IV_DIR)/soc_tu.vvp \
 .PHONY: tb-icarus icarus-run
 tb-icarus: $(TB_IV_ALL) ## build the Icarus benches (build/tb/icarus/*.vvp)
 
-$(TB_IV_DIR)/soc.vvp: $(TB_IV_SOC_SRCS) $(RTL_SRCS)
-	@mkdir -p $(dir $@)
+$(TB_IV_DIR)/soc.vvp: $(TB_IV_SOC_SRCS) $(TB_IV_RTL)
 	@set -o pipefail; $(IVERILOG) -g2012 -DRVFI -s mosaic_soc_tb -o $@ \
-	  $(RTL_SRCS) $(TB_IV_SOC_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
+	  $(TB_IV_RTL) $(TB_IV_SOC_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 
-$(TB_IV_DIR)/soc_tu.vvp: $(TB_IV_SOC_SRCS) $(RTL_SRCS)
-	@mkdir -p $(dir $@)
+$(TB_IV_DIR)/soc_tu.vvp: $(TB_IV_SOC_SRCS) $(TB_IV_RTL)
 	@set -o pipefail; $(IVERILOG) -g2012 -DRVFI -s mosaic_soc_tb -Pmosaic_soc_tb.TensorUnit=1 -o $@ \
-	  $(RTL_SRCS) $(TB_IV_SOC_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
+	  $(TB_IV_RTL) $(TB_IV_SOC_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 
-$(TB_IV_DIR)/%.vvp: tb/icarus/mosaic_core_%_tb.sv rtl/mosaic_core_%.sv $(RTL_PKG)
-	@mkdir -p $(dir $@)
+$(TB_IV_DIR)/%.vvp: tb/icarus/mosaic_core_%_tb.sv $(TB_IV_DIR)/rtl/mosaic_core_%.sv $(TB_IV_DIR)/rtl/mosaic_pkg.sv
 	@set -o pipefail; $(IVERILOG) -g2012 -s mosaic_core_$*_tb -o $@ \
-	  $(RTL_PKG) rtl/mosaic_core_$*.sv $< 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
+	  $(TB_IV_DIR)/rtl/mosaic_pkg.sv $(TB_IV_DIR)/rtl/mosaic_core_$*.sv $< 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 
 icarus-run: tb-icarus
 	@test -n "$(ELF)" || { echo "usage: make icarus-run ELF=prog.elf [TU=1] [ARGS=...]"; exit 2; }
