@@ -547,10 +547,13 @@ module mosaic_core #(
 
   // A request is irrevocable, so it waits until nothing older can trap or
   // redirect: write-back must be free, and not hold an instruction that may
-  // flush (trap, CSR, coprocessor, mret, fence) or a load/store whose
-  // response is an error.
+  // flush (trap, coprocessor, mret, fence, an illegal CSR access or an
+  // interrupt-enable write) or a load/store whose response is an error.
+  logic wb_csr_blocks;
+
   assign wb_blocks_mem = wb_valid_q &
-                         (wb_may_redirect_q | ((wb_load_q | wb_store_q) & data_err_i));
+                         (wb_may_redirect_q | wb_csr_blocks |
+                          ((wb_load_q | wb_store_q) & data_err_i));
 
   assign data_req_o   = mem_need & wb_free & ~wb_blocks_mem;
   assign data_addr_o  = {mem_result_q[31:2], 2'b00};
@@ -698,6 +701,8 @@ module mosaic_core #(
   logic xif_hs, xif_rej, xif_exc, xif_ok_now, xif_go_wait, xif_res;
 
   assign wb_core_csr = wb_csr_q & ~csr_tensor;
+  // Tensor CSRs go to the coprocessor and may trap there.
+  assign wb_csr_blocks = wb_csr_q & (csr_tensor | csr_illegal | (csr_flush & csr_write));
   assign wb_xif_path = wb_xif_q | (wb_csr_q & csr_tensor);
   // The core owns mstatus.TS, so it applies the first check of every tensor
   // instruction (TS Off) itself, and the RISC-V read-only rule for CSRs.
@@ -787,7 +792,10 @@ module mosaic_core #(
   // Only interrupt-enable writes need a refetch (see mosaic_core_csr);
   // every other CSR is read where it is written, in write-back.
   assign wb_csr_flush = csr_commit & csr_flush;
-  assign flush_all    = wb_done & (wb_trap | wb_mret_q | wb_csr_flush);
+  // wfi also refetches: the instructions behind it passed decode before the
+  // interrupt that woke it was pending, and the interrupt must be taken
+  // right after the wfi, not a few instructions later.
+  assign flush_all    = wb_done & (wb_trap | wb_mret_q | wb_csr_flush | wb_wfi_q);
 
   always_comb begin
     if (wb_trap)        wb_redirect_pc = trap_vector;
@@ -864,7 +872,7 @@ module mosaic_core #(
           wb_irq_q          <= mem_irq_q;
           wb_cause_q        <= mem_cause_q;
           wb_tval_q         <= mem_tval_q;
-          wb_may_redirect_q <= mem_exc_q | mem_csr_q | mem_xif_q | mem_mret_q | mem_fence_q;
+          wb_may_redirect_q <= mem_exc_q | mem_xif_q | mem_mret_q | mem_fence_q;
         end
         wb_xif_wait_q <= 1'b0;
       end else if (xif_go_wait) begin

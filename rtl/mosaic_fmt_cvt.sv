@@ -86,101 +86,58 @@ module mosaic_fmt_cvt (
   logic        t_no_nan;     // FP4: NaN has no encoding
   logic [5:0]  t_iw;         // integer width
 
-  always_comb begin
-    t_valid     = 1'b1;
-    t_float     = 1'b1;
-    t_int       = 1'b0;
-    t_mbits     = 5'd23;
-    t_bias      = 8'd127;
-    t_signpos   = 5'd31;
-    t_max       = 32'h7F7F_FFFF;
-    t_nan       = 32'h7FC0_0000;
-    t_inf       = 32'h7F80_0000;
-    t_tf32      = 1'b0;
-    t_flushable = 1'b0;
-    t_ovf_ieee  = 1'b1;
-    t_ovf_fp8   = 1'b0;
-    t_fn        = 1'b0;
-    t_no_nan    = 1'b0;
-    t_iw        = 6'd32;
-    unique case (to_i)
-      mosaic_pkg::FmtFp32: ;
-      mosaic_pkg::FmtTf32: begin
-        t_mbits   = 5'd10;
-        t_signpos = 5'd18;
-        t_max     = 32'h0003_FBFF;
-        t_tf32    = 1'b1;
-      end
-      mosaic_pkg::FmtFp16: begin
-        t_mbits   = 5'd10;
-        t_bias    = 8'd15;
-        t_signpos = 5'd15;
-        t_max     = 32'h0000_7BFF;
-        t_nan     = 32'h0000_7E00;
-        t_inf     = 32'h0000_7C00;
-      end
-      mosaic_pkg::FmtBf16: begin
-        t_mbits   = 5'd7;
-        t_signpos = 5'd15;
-        t_max     = 32'h0000_7F7F;
-        t_nan     = 32'h0000_7FC0;
-        t_inf     = 32'h0000_7F80;
-      end
-      mosaic_pkg::FmtE4m3: begin
-        t_mbits     = 5'd3;
-        t_bias      = 8'd7;
-        t_signpos   = 5'd7;
-        t_max       = 32'h0000_007E;
-        t_nan       = 32'h0000_007F;
-        t_inf       = 32'h0000_0000;
-        t_flushable = 1'b1;
-        t_ovf_ieee  = 1'b0;
-        t_ovf_fp8   = 1'b1;
-        t_fn        = 1'b1;
-      end
-      mosaic_pkg::FmtE5m2: begin
-        t_mbits     = 5'd2;
-        t_bias      = 8'd15;
-        t_signpos   = 5'd7;
-        t_max       = 32'h0000_007B;
-        t_nan       = 32'h0000_007E;
-        t_inf       = 32'h0000_007C;
-        t_flushable = 1'b1;
-        t_ovf_ieee  = 1'b0;
-        t_ovf_fp8   = 1'b1;
-      end
-      mosaic_pkg::FmtFp4: begin
-        t_mbits     = 5'd1;
-        t_bias      = 8'd1;
-        t_signpos   = 5'd3;
-        t_max       = 32'h0000_0007;
-        t_nan       = 32'h0000_0000;
-        t_inf       = 32'h0000_0000;
-        t_flushable = 1'b1;
-        t_ovf_ieee  = 1'b0;
-        t_no_nan    = 1'b1;
-      end
-      mosaic_pkg::FmtInt8: begin
-        t_float = 1'b0;
-        t_int   = 1'b1;
-        t_iw    = 6'd8;
-      end
-      mosaic_pkg::FmtInt16: begin
-        t_float = 1'b0;
-        t_int   = 1'b1;
-        t_iw    = 6'd16;
-      end
-      mosaic_pkg::FmtInt32: begin
-        t_float = 1'b0;
-        t_int   = 1'b1;
-        t_iw    = 6'd32;
-      end
-      default: begin
-        t_valid = 1'b0;
-        t_float = 1'b0;
-      end
-    endcase
-  end
+  logic to_fp32, to_tf32, to_fp16, to_bf16, to_e4m3, to_e5m2, to_fp4;
+  logic to_int8, to_int16, to_int32;
+  assign to_fp32  = (to_i == mosaic_pkg::FmtFp32);
+  assign to_tf32  = (to_i == mosaic_pkg::FmtTf32);
+  assign to_fp16  = (to_i == mosaic_pkg::FmtFp16);
+  assign to_bf16  = (to_i == mosaic_pkg::FmtBf16);
+  assign to_e4m3  = (to_i == mosaic_pkg::FmtE4m3);
+  assign to_e5m2  = (to_i == mosaic_pkg::FmtE5m2);
+  assign to_fp4   = (to_i == mosaic_pkg::FmtFp4);
+  assign to_int8  = (to_i == mosaic_pkg::FmtInt8);
+  assign to_int16 = (to_i == mosaic_pkg::FmtInt16);
+  assign to_int32 = (to_i == mosaic_pkg::FmtInt32);
+
+  // Continuous assigns rather than an always_comb table: see the note on
+  // Icarus at the result selection below.
+  assign t_float     = to_fp32 | to_tf32 | to_fp16 | to_bf16 | to_e4m3 | to_e5m2 | to_fp4;
+  assign t_int       = to_int8 | to_int16 | to_int32;
+  assign t_valid     = t_float | t_int;
+  assign t_mbits     = to_fp32             ? 5'd23 :
+                       (to_tf32 | to_fp16) ? 5'd10 :
+                       to_bf16             ? 5'd7 :
+                       to_e4m3             ? 5'd3 :
+                       to_e5m2             ? 5'd2 : 5'd1;
+  assign t_bias      = (to_fp16 | to_e5m2) ? 8'd15 :
+                       to_e4m3             ? 8'd7 :
+                       to_fp4              ? 8'd1 : 8'd127;
+  assign t_signpos   = to_tf32             ? 5'd18 :
+                       (to_fp16 | to_bf16) ? 5'd15 :
+                       (to_e4m3 | to_e5m2) ? 5'd7 :
+                       to_fp4              ? 5'd3 : 5'd31;
+  assign t_max       = to_tf32 ? 32'h0003_FBFF :
+                       to_fp16 ? 32'h0000_7BFF :
+                       to_bf16 ? 32'h0000_7F7F :
+                       to_e4m3 ? 32'h0000_007E :
+                       to_e5m2 ? 32'h0000_007B :
+                       to_fp4  ? 32'h0000_0007 : 32'h7F7F_FFFF;
+  assign t_nan       = to_fp16 ? 32'h0000_7E00 :
+                       to_bf16 ? 32'h0000_7FC0 :
+                       to_e4m3 ? 32'h0000_007F :
+                       to_e5m2 ? 32'h0000_007E :
+                       to_fp4  ? 32'h0000_0000 : 32'h7FC0_0000;
+  assign t_inf       = to_fp16 ? 32'h0000_7C00 :
+                       to_bf16 ? 32'h0000_7F80 :
+                       to_e5m2 ? 32'h0000_007C :
+                       (to_e4m3 | to_fp4) ? 32'h0000_0000 : 32'h7F80_0000;
+  assign t_tf32      = to_tf32;
+  assign t_flushable = to_e4m3 | to_e5m2 | to_fp4;
+  assign t_ovf_ieee  = to_fp32 | to_tf32 | to_fp16 | to_bf16;
+  assign t_ovf_fp8   = to_e4m3 | to_e5m2;
+  assign t_fn        = to_e4m3;
+  assign t_no_nan    = to_fp4;
+  assign t_iw        = to_int8 ? 6'd8 : to_int16 ? 6'd16 : 6'd32;
 
   // ---------------------------------------------------------------------
   // Rounding point
@@ -203,16 +160,9 @@ module mosaic_fmt_cvt (
   assign shift_i = 12'sd31 - 12'(top);
   assign int_big = (top > 11'sd31);
 
-  always_comb begin
-    if (t_int) begin
-      if (int_big)                shift = 6'd0;
-      else if (shift_i > 12'sd34) shift = 6'd34;
-      else                        shift = shift_i[5:0];
-    end else begin
-      if (shift_f > 12'sd34)      shift = 6'd34;
-      else                        shift = shift_f[5:0];
-    end
-  end
+  assign shift = t_int ? (int_big                ? 6'd0  :
+                           (shift_i > 12'sd34)    ? 6'd34 : shift_i[5:0])
+                       : ((shift_f > 12'sd34)    ? 6'd34 : shift_f[5:0]);
 
   logic [64:0] shifted;
   logic [31:0] kept;
@@ -300,53 +250,42 @@ module mosaic_fmt_cvt (
   localparam logic [5:0] FNv  = 6'b1 << mosaic_pkg::FlagNv;
   localparam logic [5:0] FSat = 6'b1 << mosaic_pkg::FlagSat;
 
-  logic [31:0] f_bits;
-  logic [5:0]  f_flags;
+  // Float result, in the golden model's order of cases (fp_encode, then
+  // fp_pack_float). This module and mosaic_fp_unpack use continuous assigns
+  // instead of always_comb: with always_comb blocks here, Icarus 11 spins
+  // forever at time zero on some inputs (the blocks' T0 trigger; the same
+  // blocks as `always @*` settle, and Verilator/Yosys accept either).
+  logic        f_inf_sat;      // Inf into FP4, or into FP8 with fp8_sat
+  logic [31:0] zero_bits;      // signed zero of the target
+  logic [31:0] inf_bits;       // signed Inf of an IEEE-style target
+  logic [31:0] f_bits_ovf, f_bits;
+  logic [5:0]  f_flags_ovf, f_flags;
 
-  // The result blocks assign each output exactly once on every path rather
-  // than a default that a branch overrides: Icarus 11 re-triggers chained
-  // always_comb blocks written the latter way forever at time zero.
-  always_comb begin
-    if (src_nan) begin
-      // FP4 has no NaN: +max, flagged.
-      f_bits  = t_no_nan ? t_max : t_nan;
-      f_flags = t_no_nan ? (FSat | FNv) : 6'b0;
-    end else if (src_inf) begin
-      if (t_no_nan || (t_ovf_fp8 && fp8_sat_i)) begin
-        f_bits  = max_signed;
-        f_flags = FSat;
-      end else if (t_fn) begin
-        // E4M3 cannot hold Inf.
-        f_bits  = t_nan;
-        f_flags = FNv;
-      end else begin
-        f_bits  = t_inf | place(sign_bit, t_tf32);
-        f_flags = 6'b0;
-      end
-    end else if (src_zero || norm_zero) begin
-      f_bits  = place(sign_bit, t_tf32);
-      f_flags = 6'b0;
-    end else if (ovf) begin
-      if (t_ovf_ieee) begin
-        f_bits  = to_max ? max_signed : (t_inf | place(sign_bit, t_tf32));
-        f_flags = FOf | FNx;
-      end else if (t_ovf_fp8 && !fp8_sat_i) begin
-        // E4M3 overflows to its (unsigned) canonical NaN, E5M2 to +-Inf.
-        f_bits  = t_fn ? t_nan : (t_inf | sign_bit);
-        f_flags = FOf | FNx;
-      end else begin
-        f_bits  = max_signed;
-        f_flags = FSat | FNx;
-      end
-    end else if (flush_res) begin
-      // FP8/FP4 flush: a rounded result in the subnormal range becomes zero.
-      f_bits  = place(sign_bit, t_tf32);
-      f_flags = FUf | FNx;
-    end else begin
-      f_bits  = place(sign_bit | mag[31:0], t_tf32);
-      f_flags = (inexact ? FNx : 6'b0) | ((inexact && tiny) ? FUf : 6'b0);
-    end
-  end
+  assign f_inf_sat = t_no_nan | (t_ovf_fp8 & fp8_sat_i);
+  assign zero_bits = place(sign_bit, t_tf32);
+  assign inf_bits  = t_inf | zero_bits;
+
+  // Overflow: IEEE targets by rounding mode; FP8 per fp8_sat (E4M3's
+  // overflow is its unsigned canonical NaN); FP4 always saturates.
+  assign f_bits_ovf  = t_ovf_ieee                ? (to_max ? max_signed : inf_bits) :
+                       (t_ovf_fp8 && !fp8_sat_i) ? (t_fn ? t_nan : inf_bits) :
+                                                   max_signed;
+  assign f_flags_ovf = (t_ovf_ieee || (t_ovf_fp8 && !fp8_sat_i)) ? (FOf | FNx) : (FSat | FNx);
+
+  assign f_bits  = src_nan               ? (t_no_nan ? t_max : t_nan) :   // FP4: +max
+                   src_inf               ? (f_inf_sat ? max_signed :
+                                            t_fn      ? t_nan : inf_bits) :
+                   (src_zero | norm_zero) ? zero_bits :
+                   ovf                   ? f_bits_ovf :
+                   flush_res             ? zero_bits :  // FP8/FP4 flush
+                                           place(sign_bit | mag[31:0], t_tf32);
+  assign f_flags = src_nan               ? (t_no_nan ? (FSat | FNv) : 6'b0) :
+                   src_inf               ? (f_inf_sat ? FSat : t_fn ? FNv : 6'b0) :
+                   (src_zero | norm_zero) ? 6'b0 :
+                   ovf                   ? f_flags_ovf :
+                   flush_res             ? (FUf | FNx) :
+                                           ((inexact ? FNx : 6'b0) |
+                                            ((inexact && tiny) ? FUf : 6'b0));
 
   // ---------------------------------------------------------------------
   // Integer target: saturate or wrap
@@ -363,39 +302,26 @@ module mosaic_fmt_cvt (
   assign low        = int_big ? big_low : m;
   assign i_neg      = 32'd0 - low;
 
-  logic [31:0] i_bits, i_sat_bits;
-  logic [5:0]  i_flags;
-  logic [5:0]  i_nx;
-  assign i_sat_bits = sign ? (ilimit_neg & imask) : ilimit_pos;
-  assign i_nx       = inexact ? FNx : 6'b0;
+  // NaN -> largest positive integer (RISC-V convention); Inf saturates even
+  // when wrapping (it has no low bits); values rounding to 0 (and -0) are 0.
+  logic [31:0] i_sat_bits, i_value, i_bits;
+  logic [5:0]  i_nx, i_flags;
+  logic        i_rounds_to_zero, i_sat;
+  assign i_sat_bits       = sign ? (ilimit_neg & imask) : ilimit_pos;
+  assign i_value          = (sign ? i_neg : low) & imask;
+  assign i_nx             = inexact ? FNx : 6'b0;
+  assign i_rounds_to_zero = !int_big && (m == 32'd0);
+  assign i_sat            = !int_wrap_i && (int_big || m > (sign ? ilimit_neg : ilimit_pos));
 
-  always_comb begin
-    if (src_nan) begin
-      // RISC-V convention: NaN -> largest positive integer.
-      i_bits  = ilimit_pos;
-      i_flags = FSat | FNv;
-    end else if (src_inf) begin
-      // Saturates even when wrapping: Inf has no low bits.
-      i_bits  = i_sat_bits;
-      i_flags = FSat;
-    end else if (src_zero || norm_zero) begin
-      i_bits  = 32'd0;
-      i_flags = 6'b0;
-    end else if (!int_big && m == 32'd0) begin
-      // -0 and values rounding to zero are plain 0.
-      i_bits  = 32'd0;
-      i_flags = i_nx;
-    end else if (int_wrap_i) begin
-      i_bits  = (sign ? i_neg : low) & imask;
-      i_flags = i_nx;
-    end else if (int_big || m > (sign ? ilimit_neg : ilimit_pos)) begin
-      i_bits  = i_sat_bits;
-      i_flags = FSat | i_nx;
-    end else begin
-      i_bits  = (sign ? i_neg : low) & imask;
-      i_flags = i_nx;
-    end
-  end
+  assign i_bits  = src_nan               ? ilimit_pos :
+                   src_inf               ? i_sat_bits :
+                   (src_zero | norm_zero) ? 32'd0 :
+                   i_rounds_to_zero      ? 32'd0 :
+                   i_sat                 ? i_sat_bits : i_value;
+  assign i_flags = src_nan               ? (FSat | FNv) :
+                   src_inf               ? FSat :
+                   (src_zero | norm_zero) ? 6'b0 :
+                   i_sat && !i_rounds_to_zero ? (FSat | i_nx) : i_nx;
 
   // ---------------------------------------------------------------------
   // Result

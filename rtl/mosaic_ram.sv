@@ -66,7 +66,8 @@ module mosaic_ram #(
 
 `ifndef SYNTHESIS
   // Simulation starts from zeroed memory, as the golden ISS does, so that a
-  // program reading memory it never wrote behaves the same in both.
+  // program reading memory it never wrote behaves the same in both (FPGA
+  // RAMs start at zero too).
   initial begin : init_sim
     string plusarg_file;
     for (int i = 0; i < Words; i++) mem_q[i] = 32'd0;

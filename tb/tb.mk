@@ -18,11 +18,14 @@ TB_IV_SOC_SRCS := tb/icarus/mosaic_soc_tb.sv tb/icarus/mosaic_xif_model.sv
 # `always @*`, which Icarus implements correctly and which has the same
 # meaning for our blocks (none has only constant inputs). Lint, synthesis
 # and the rtl-icarus compile check use rtl/ itself.
-TB_IV_RTL      := $(patsubst rtl/%,$(TB_IV_DIR)/rtl/%,$(RTL_SRCS))
+# (The list is built here, not taken from rtl/rtl.mk: tb/*.mk is read first.)
+TB_RTL_SRCS    := rtl/mosaic_pkg.sv $(filter-out rtl/mosaic_pkg.sv,$(sort $(wildcard rtl/mosaic_*.sv)))
+TB_IV_RTL      := $(patsubst rtl/%,$(TB_IV_DIR)/rtl/%,$(TB_RTL_SRCS))
 
 $(TB_IV_DIR)/rtl/%.sv: rtl/%.sv
 	@mkdir -p $(dir $@)
 	@sed 's/\<always_comb\>/always @*/' $< > $@
+
 TB_IV_UNITS    := alu mul div
 TB_IV_ALL      := $(TB_IV_DIR)/soc.vvp $(TB_IV_DIR)/soc_tu.vvp \
                   $(patsubst %,$(TB_IV_DIR)/%.vvp,$(TB_IV_UNITS))

@@ -1,0 +1,13 @@
+/* mosaic-sim exit contract: an even tohost value (an HTIF request) -> exit 4. */
+#include "mosaic_memmap.h"
+    .section .text.init, "ax", @progbits
+    .globl _start
+_start:
+    li t0, 0x100
+    la t1, tohost
+    sw t0, 0(t1)
+1:  j 1b
+    .section .tohost, "aw", @progbits
+    .balign 64
+    .globl tohost
+tohost: .word 0, 0

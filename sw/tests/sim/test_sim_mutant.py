@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Fault check: lockstep must catch a real RTL bug and say where it is.
+
+build/tb/verilator/mosaic-sim-mutant (`make sim-mutant`) is mosaic-sim
+built against RTL with one injected bug: the core's MOSAIC_INJECT_BUG hook
+if rtl/mosaic_core*.sv has one, otherwise a copy of mosaic_core_alu.sv whose
+XOR computes OR (tb/verilator.mk). The scalar ISA programs run on both
+builds: every one passes on mosaic-sim, at least one stops on the mutant
+with exit status 1 and a mismatch report a person can act on (cycle,
+instruction, pc and disassembly, a field table with both values, the last
+instructions with the mismatching one marked, reproduce lines). With the
+XOR mutant the report must name the xor and its rd write.
+Prints `PASS: name` / `FAIL: name: why`.
+"""
+import glob
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simlib  # noqa: E402
+
+failed = passed = 0
+
+
+def check(name, ok, why=""):
+    global failed, passed
+    if ok:
+        passed += 1
+        print(f"PASS: {name}")
+    else:
+        failed += 1
+        print(f"FAIL: {name}: {why}")
+    sys.stdout.flush()
+
+
+def report_problems(err, elf):
+    """What a mismatch report lacks (empty list: readable)."""
+    need = [
+        ("header", r"^mosaic-sim: LOCKSTEP MISMATCH at cycle \d+, instruction \d+$"),
+        ("pc and disassembly", r"^  pc 0x[0-9a-f]{8}  0x[0-9a-f]{8} \S+"),
+        ("field table", r"^  field +ISS \(expected\) +RTL \(actual\)$"),
+        ("a differing field", r"^  (?!field)\S.*\S {2,}\S"),
+        ("history", r"^last \d+ instructions as the RTL retired them"),
+        ("marked instruction", r"^> +\d+ +\d+  [0-9a-f]{8}  [0-9a-f]{8}  \S"),
+        ("reproduce line", r"^reproduce: \S+ --seed \d+ " + re.escape(elf) + "$"),
+        ("waveform line", r"^waveform: +\S+ --seed \d+ --fst \S+ --fst-start \d+ "),
+    ]
+    return [what for what, rx in need if not re.search(rx, err, re.M)]
+
+
+def main():
+    for b in (simlib.SIM, simlib.SIM_MUTANT):
+        if not os.access(b, os.X_OK):
+            print(f"FAIL: setup: {b} not built (make sim sim-mutant)")
+            return 1
+    hook = any("MOSAIC_INJECT_BUG" in open(p).read()
+               for p in glob.glob(os.path.join(simlib.ROOT, "rtl", "mosaic_core*.sv")))
+    print(f"INFO: mutant = {'the core MOSAIC_INJECT_BUG hook' if hook else 'ALU XOR computes OR'}")
+    progs = [p for p in sorted(glob.glob(os.path.join(simlib.BUILD, "isa", "*.elf")))
+             if simlib.tensor_use(p) == (0, 0)]
+    progs.append(os.path.join(simlib.PROGS, "sim_demo.elf"))
+    caught = []
+    for elf in progs:
+        name = os.path.splitext(os.path.basename(elf))[0]
+        good, _, gerr = simlib.run([simlib.SIM, elf])
+        bad, _, err = simlib.run([simlib.SIM_MUTANT, elf])
+        if "LOCKSTEP MISMATCH" in gerr:
+            # A real mismatch on the unmodified RTL is another suite's
+            # failure; it says nothing about the mutant.
+            print(f"INFO: {name}: mismatch on the unmodified RTL too, not used here")
+            continue
+        if "LOCKSTEP MISMATCH" not in err:
+            print(f"INFO: {name}: the injected bug is not exercised (exit {bad})")
+            continue
+        caught.append(name)
+        missing = report_problems(err, elf)
+        check(f"{name}: mutant caught, exit 1, readable report", bad == 1 and not missing,
+              f"exit {bad}, report lacks {missing}: {simlib.first_lines(err, 8)}")
+        if not hook:
+            m = re.search(r"^  pc 0x[0-9a-f]{8}  0x[0-9a-f]{8} (\S+)", err, re.M)
+            row = re.search(r"^  rd write +(\w+)=0x([0-9a-f]{8}) +(\w+)=0x([0-9a-f]{8})$", err, re.M)
+            ok = m and m.group(1) in ("xor", "xori") and row and row.group(1) == row.group(3)
+            if ok:
+                e, a = int(row.group(2), 16), int(row.group(4), 16)
+                ok = e != a and (a & ~e) != 0 and (a & e) == e  # OR sets extra bits, never clears
+            check(f"{name}: report names the xor and its rd write (OR instead of XOR)", ok,
+                  simlib.first_lines(err, 4))
+    check("the mutant is caught by at least one program", caught, "no program exposed the injected bug")
+    if not hook:
+        check("rv32i_alu catches the XOR mutant", "rv32i_alu" in caught, f"caught by {caught}")
+    print(f"mutant: {passed} passed, {failed} failed; caught by {len(caught)} of {len(progs)} programs")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+# Lockstep testbench: the Verilator model of mosaic_soc (+define+RVFI) with
+# the golden ISS linked in (tb/verilator/, docs/verification.md
+# "## Lockstep testbench"). Included by the top Makefile.
+#
+#   make sim                 build/bin/mosaic-sim
+#   make sim-fst             build/bin/mosaic-sim-fst: the same with --fst
+#                            waveforms (a separate binary: --trace-fst costs
+#                            ~+30 % wall, ~+55 % CPU build time; docs/performance.md)
+#   make sim-mutant          the same bench built against RTL with one
+#                            injected bug (sw/tests/sim/test_sim_mutant.py
+#                            checks that lockstep catches it)
+#   make sim-demo            run a scalar demo program on mosaic-sim --stats
+#   make sim-bench           simulation speed with and without lockstep
+#   make sim-run ELF=p.elf [SIM_FLAGS=...]
+#
+# The C parts of the harness (options, comparison, reports) are compiled
+# with the project's C flags into an archive; Verilator compiles the model
+# and the thin C++ driver. One Verilator build at a time, -j 2 (small shared
+# machine): the mutant waits for the main build.
+
+VERILATOR    ?= verilator
+# rtl/rtl.mk is included after tb/*.mk, so its RTL_SRCS is still empty when
+# these rules are read: the same list, computed here.
+SIM_RTL_SRCS := rtl/mosaic_pkg.sv $(filter-out rtl/mosaic_pkg.sv,$(sort $(wildcard rtl/mosaic_*.sv)))
+SIM_DIR      := $(BUILD)/tb/verilator
+SIM_BIN      := $(BUILD)/bin/mosaic-sim
+SIM_BIN_FST  := $(BUILD)/bin/mosaic-sim-fst
+SIM_MUTANT   := $(SIM_DIR)/mosaic-sim-mutant
+SIM_C_SRCS   := $(wildcard tb/verilator/*.c)
+SIM_C_OBJS   := $(patsubst tb/verilator/%.c,$(SIM_DIR)/obj/%.o,$(SIM_C_SRCS))
+SIM_C_LIB    := $(SIM_DIR)/libmosaic_sim.a
+SIM_HDRS     := $(wildcard tb/verilator/*.h) $(wildcard sw/golden/*.h)
+SIM_CPP      := $(abspath tb/verilator/sim_main.cpp)
+SIM_VLT      := tb/verilator/mosaic_sim.vlt
+
+# -O3 Verilator optimisation; the generated C++ at -O2 (Verilator's default
+# is -Os). Variables without a reset start random (--x-initial unique with
+# the run's --seed), as do X assignments.
+SIM_VFLAGS = --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
+             +define+RVFI --top-module mosaic_soc \
+             -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+             -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/verilator) $(1)" \
+             -LDFLAGS "$(abspath $(SIM_C_LIB)) $(abspath $(GOLDEN_LIB)) -lm"
+
+.PHONY: sim sim-fst sim-mutant sim-demo sim-bench sim-run
+sim: $(SIM_BIN) ## build the lockstep testbench build/bin/mosaic-sim (Verilator + ISS)
+sim-fst: $(SIM_BIN_FST) ## build/bin/mosaic-sim-fst: mosaic-sim with --fst waveforms
+test: sim sim-mutant
+
+$(SIM_DIR)/obj/%.o: tb/verilator/%.c $(SIM_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itb/verilator -c $< -o $@
+
+$(SIM_C_LIB): $(SIM_C_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+# $(1) output, $(2) object dir, $(3) RTL sources, $(4) extra Verilator flags,
+# $(5) extra C++ flags.
+define sim_verilate
+	@mkdir -p $(dir $(1)) $(2)
+	@echo "  VERILATE $(1) (log: $(2)/build.log)"
+	@start=$$(date +%s); \
+	$(VERILATOR) $(call SIM_VFLAGS,$(5)) $(4) --Mdir $(2) -o $(abspath $(1)) \
+	  $(3) $(SIM_VLT) $(SIM_CPP) > $(2)/build.log 2>&1 || { cat $(2)/build.log; exit 1; }; \
+	echo "  built $(1) in $$(( $$(date +%s) - start )) s"
+endef
+
+SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) tb/verilator.mk
+
+$(SIM_BIN): $(SIM_RTL_SRCS) $(SIM_DEPS)
+	$(call sim_verilate,$@,$(SIM_DIR)/model,$(SIM_RTL_SRCS),,)
+
+$(SIM_BIN_FST): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-fst,$(SIM_RTL_SRCS),--trace-fst,-DMOSAIC_SIM_FST)
+
+# The mutant: if the core has a MOSAIC_INJECT_BUG hook, build with it;
+# until then, a copy of the ALU whose XOR computes OR (the build fails if
+# the line to mutate is gone, rather than silently testing nothing).
+SIM_HOOK      := $(shell grep -l MOSAIC_INJECT_BUG rtl/mosaic_core*.sv 2>/dev/null)
+SIM_MUT_ALU   := $(SIM_DIR)/mutant-src/mosaic_core_alu.sv
+ifneq ($(SIM_HOOK),)
+SIM_MUT_SRCS  := $(SIM_RTL_SRCS)
+SIM_MUT_FLAGS := +define+MOSAIC_INJECT_BUG
+else
+SIM_MUT_SRCS  := $(patsubst rtl/mosaic_core_alu.sv,$(SIM_MUT_ALU),$(SIM_RTL_SRCS))
+SIM_MUT_FLAGS :=
+endif
+
+$(SIM_MUT_ALU): rtl/mosaic_core_alu.sv
+	@mkdir -p $(dir $@)
+	sed 's/\(AluXor: *result_o = a_i\) ^ b_i;/\1 | b_i;  \/\/ MUTANT (tb\/verilator.mk)/' $< > $@
+	@! cmp -s $< $@ || { echo "sim-mutant: XOR line not found in $<; update tb/verilator.mk"; rm -f $@; exit 1; }
+
+$(SIM_MUTANT): $(SIM_MUT_SRCS) $(SIM_DEPS) | $(SIM_BIN)
+	$(call sim_verilate,$@,$(SIM_DIR)/mutant,$(SIM_MUT_SRCS),$(SIM_MUT_FLAGS),)
+
+sim-mutant: $(SIM_MUTANT) ## the testbench against RTL with one injected bug (for the test suite)
+
+# Programs of the sim suites (sw/tests/sim): exit-contract and limit tests,
+# the speed benchmark (bare, like the ISA tests) and the scalar C demo.
+SIM_PROG_DIR := $(BUILD)/sim
+SIM_PROGS    := $(patsubst sw/tests/sim/%.S,$(SIM_PROG_DIR)/%.elf,$(wildcard sw/tests/sim/*.S)) \
+                $(SIM_PROG_DIR)/spin_wfi.elf $(SIM_PROG_DIR)/sim_demo.elf
+
+.PHONY: sim-progs
+sim-progs: $(SIM_PROGS)
+test: sim-progs
+
+$(SIM_PROG_DIR)/%.elf: sw/tests/sim/%.S sw/golden/mosaic_memmap.h $(ISA_LDS)
+	@mkdir -p $(dir $@)
+	$(ISA_RV_CC) $(ISA_FLAGS) -T $(ISA_LDS) $< -o $@
+
+$(SIM_PROG_DIR)/spin_wfi.elf: sw/tests/sim/spin.S sw/golden/mosaic_memmap.h $(ISA_LDS)
+	@mkdir -p $(dir $@)
+	$(ISA_RV_CC) $(ISA_FLAGS) -DWFI_HANG -T $(ISA_LDS) $< -o $@
+
+$(SIM_PROG_DIR)/sim_demo.elf: $(SW_OBJ)/tests/sim/sim_demo.c.o $(SW_RT_OBJS) $(SW_LDS)
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) -lm -o $@
+
+sim-demo: $(SIM_BIN) $(SIM_PROG_DIR)/sim_demo.elf ## run the scalar demo on the RTL in lockstep, with --stats
+	$(SIM_BIN) --stats $(SIM_PROG_DIR)/sim_demo.elf
+
+sim-bench: $(SIM_BIN) $(SIM_PROG_DIR)/bench_sim.elf ## Verilator speed with and without lockstep (not a test)
+	@echo "machine: $$(nproc) cores, $$(lscpu | sed -n 's/^Model name: *//p' | head -1)"
+	@for mode in "" "--no-cosim"; do \
+	  echo "mosaic-sim --stats $$mode bench_sim.elf:"; \
+	  $(SIM_BIN) --stats $$mode $(SIM_PROG_DIR)/bench_sim.elf 2>&1 | grep -E '^(cycles|CPI|time):' | sed 's/^/  /'; \
+	done
+
+sim-run: $(SIM_BIN) ## run one program: make sim-run ELF=prog.elf [SIM_FLAGS=...]
+	@test -n "$(ELF)" || { echo "usage: make sim-run ELF=prog.elf [SIM_FLAGS=...]"; exit 2; }
+	$(SIM_BIN) $(SIM_FLAGS) $(ELF)

@@ -1,0 +1,160 @@
+/* mosaic-sim: the Verilator model of mosaic_soc run in lockstep with the
+ * golden ISS. The C++ file (sim_main.cpp) only drives the model: clock,
+ * reset, memories, waveform, and copying the RVFI port and a few internal
+ * signals into the plain structs below. Everything else is C:
+ *
+ *   sim_cli.c   options and usage
+ *   sim_ctl.c   ELF image, end-of-run detection, exit status, statistics,
+ *               signature
+ *   cosim.c     the lockstep comparison and its mismatch report
+ *
+ * docs/verification.md "## Lockstep testbench" describes the behaviour. */
+#ifndef MOSAIC_SIM_H
+#define MOSAIC_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mosaic_iss.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { SIM_EXIT_MISMATCH = 1, SIM_EXIT_USAGE = 2, SIM_EXIT_LIMIT = 3, SIM_EXIT_HTIF = 4 };
+
+/* ---- Options (sim_cli.c) -------------------------------------------------- */
+
+typedef struct {
+    const char *argv0;     /* this program, for the reproduce line */
+    const char *elf;
+    const char *fst;       /* waveform file, NULL: none */
+    const char *signature; /* signature file, NULL: none */
+    const char *trace;     /* retirement trace file ("-": stderr), NULL: none */
+    uint64_t max_cycles;   /* 0: no limit */
+    uint64_t fst_start;    /* first cycle dumped */
+    uint32_t seed;         /* Verilator randomisation seed */
+    bool cosim;            /* lockstep with the ISS (default) */
+    bool fst_supported;    /* this binary was built with waveform support */
+    bool stats;
+} sim_options;
+
+/* Parse argv. Returns 0 to run, -1 after printing --help (exit 0), or an exit
+ * status (SIM_EXIT_USAGE) after printing one error line. fst_supported says
+ * whether this binary was built with waveform support. */
+int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported);
+
+/* Print "mosaic-sim: <what>: <where>" on stderr; returns SIM_EXIT_USAGE. */
+int sim_die(const char *what, const char *where);
+
+/* ---- What the model shows each cycle (filled by sim_main.cpp) ------------- */
+
+/* One RVFI record (riscv-formal names; the core's conventions:
+ * mem_addr is the byte address, the masks cover the access size from bit 0
+ * and the data are shifted down to bit 0). */
+typedef struct {
+    uint64_t order;
+    uint32_t insn;
+    uint32_t pc_rdata, pc_wdata;
+    bool trap, intr;
+    uint32_t rs1_addr, rs2_addr, rs1_rdata, rs2_rdata;
+    uint32_t rd_addr, rd_wdata;
+    uint32_t mem_addr, mem_rmask, mem_wmask, mem_rdata, mem_wdata;
+} sim_rvfi;
+
+/* The core's architectural CSR state, read right after the retirement (RVFI
+ * has no CSR fields in this core; sim_main.cpp reads the CSR registers). */
+typedef struct {
+    uint32_t mstatus, mie, mtvec, mscratch, mepc, mcause, mtval, mcountinhibit;
+    uint32_t mip; /* MTIP = the CLINT's timer line now (timing: never compared) */
+    uint64_t minstret, mcycle;
+} sim_csrs;
+
+/* Pipeline state for the cycle breakdown of --stats. */
+typedef struct {
+    bool wb_valid, wb_done, wb_trap, wb_mem;
+    bool mem_valid, ex_valid, ex_hazard, ex_md_wait;
+} sim_pipe;
+
+enum {
+    SIM_CY_RETIRE,  /* an instruction completes write-back */
+    SIM_CY_TRAP,    /* a trap or interrupt is taken in write-back */
+    SIM_CY_MEMWAIT, /* write-back waits for a load/store response */
+    SIM_CY_WBWAIT,  /* write-back waits otherwise (wfi, fence, coprocessor) */
+    SIM_CY_MULDIV,  /* write-back empty: execute busy in mul/div */
+    SIM_CY_HAZARD,  /* write-back empty: execute waits for an operand */
+    SIM_CY_BUBBLE,  /* write-back empty otherwise: refill after a redirect */
+    SIM_CY_COUNT
+};
+
+/* ---- Run control (sim_ctl.c) ----------------------------------------------- */
+
+typedef struct {
+    uint64_t cycles;             /* clock cycles since reset was released */
+    uint64_t retired;            /* RVFI records (trapping instructions too) */
+    uint64_t traps, interrupts;  /* of those: rvfi_trap, rvfi_intr */
+    uint64_t cy[SIM_CY_COUNT];   /* --stats cycle breakdown */
+    double seconds;              /* wall time of the clocked part */
+} sim_stats;
+
+void sim_count_cycle(sim_stats *st, const sim_pipe *p);
+/* One line per RVFI record: cycle, pc, instruction, disassembly, effects. */
+void sim_trace_line(FILE *f, uint64_t cycle, const sim_rvfi *r);
+void sim_print_stats(FILE *f, const sim_stats *st, bool cosim);
+
+/* Copy the loaded program from the ISS's memories into the model: calls
+ * write(ctx, mem, word_index, value) for every non-zero word; mem 0 = RAM,
+ * 1 = main memory, 2 = scratchpad (the model's memories start zeroed). */
+typedef void (*sim_mem_write_fn)(void *ctx, int mem, uint32_t word, uint32_t value);
+void sim_copy_image(const mosaic_iss *iss, sim_mem_write_fn write, void *ctx);
+
+/* How the program ends. A retired store that writes a non-zero value into
+ * the low word of tohost or any value into simulation-control EXIT ends it
+ * (the same rule as mosaic_simctrl and the ISS). */
+typedef enum { SIM_END_NONE = 0, SIM_END_TOHOST, SIM_END_EXIT } sim_end_kind;
+typedef struct {
+    sim_end_kind kind;
+    uint32_t value; /* tohost word (lanes written) or EXIT value */
+    uint32_t pc;
+} sim_end;
+
+/* Does this retired instruction end the run? tohost = 0: no tohost symbol. */
+bool sim_store_ends_run(const sim_rvfi *r, uint32_t tohost, sim_end *end);
+/* The exit_code_o value mosaic_simctrl must show for this end. */
+uint32_t sim_end_expected_code(const sim_end *end);
+/* Print the outcome like mosaic-iss ("FAIL: test n", unsupported HTIF
+ * request) and return the exit status. */
+int sim_end_status(const sim_end *end);
+
+/* Write the words [begin, end) as riscv-arch-test hex lines; read(ctx, addr)
+ * returns a word of the model's memory. Returns 0 or SIM_EXIT_USAGE. */
+int sim_write_signature(const char *path, uint32_t begin, uint32_t end,
+                        uint32_t (*read)(void *ctx, uint32_t addr), void *ctx);
+/* Check begin/end symbols exist and lie in one memory; 0 or an exit status. */
+int sim_signature_range(const mosaic_iss *iss, const char *elf, uint32_t *begin, uint32_t *end);
+
+/* ---- Lockstep (cosim.c) --------------------------------------------------- */
+
+typedef struct cosim cosim;
+
+cosim *cosim_create(mosaic_iss *iss, const sim_options *o);
+void cosim_destroy(cosim *c);
+
+/* Step the ISS for one RVFI record and compare. On the first difference
+ * prints the report to f and returns false. csrs may be NULL. */
+bool cosim_step(cosim *c, const sim_rvfi *r, const sim_csrs *csrs, uint64_t cycle, FILE *f);
+/* After cosim_step: does the ISS end the program where the RTL does (end
+ * = NULL: the RTL goes on), and the same way? Prints the report and
+ * returns false if not. */
+bool cosim_check_end(cosim *c, const sim_end *end, uint64_t cycle, FILE *f);
+/* Report a difference found outside cosim_step (end of run, hang). what is
+ * one line; expected/actual may be NULL. */
+void cosim_report(cosim *c, FILE *f, uint64_t cycle, const char *what, const char *expected,
+                  const char *actual);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,367 @@
+// mosaic-sim: Verilator driver for mosaic_soc (built with +define+RVFI).
+//
+// Deliberately thin: clock and reset, the program image into the RAMs, the
+// waveform, and copying the RVFI port (plus the CSR and pipeline signals
+// tb/verilator/mosaic_sim.vlt makes visible) into the C structs of sim.h.
+// Options, the lockstep comparison, the end-of-run rules and the reports
+// are C (sim_cli.c, cosim.c, sim_ctl.c).
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "Vmosaic_soc.h"
+#include "Vmosaic_soc___024root.h"
+#include "verilated.h"
+#ifdef MOSAIC_SIM_FST
+#include "verilated_fst_c.h"
+#endif
+
+extern "C" {
+#include "mosaic_iss.h"
+#include "mosaic_memmap.h"
+}
+#include "sim.h"
+
+namespace {
+
+// A core that retires nothing for this long is hung (exit status 3).
+constexpr uint64_t kHangCycles = 1000000;
+// Reset is held for this many cycles (the async reset needs none; the extra
+// cycles let non-reset state settle as it would on hardware).
+constexpr int kResetCycles = 4;
+
+Vmosaic_soc *g_top;
+
+#define ROOT (g_top->rootp)
+#define CORE(sig) (ROOT->mosaic_soc__DOT__u_core__DOT__##sig)
+#define CSR(sig) (ROOT->mosaic_soc__DOT__u_core__DOT__u_csr__DOT__##sig)
+
+// Every internal signal the harness reads is read here and in sample_pipe;
+// the names are listed in mosaic_sim.vlt.
+void sample_csrs(sim_csrs *k)
+{
+    uint32_t ts = CSR(ts_q) & 3u;
+    k->mstatus = (ts == 3u ? 1u << 31 : 0u) | ts << 23 | 3u << 11 |
+                 (uint32_t)(CSR(mpie_q) & 1u) << 7 | (uint32_t)(CSR(mie_q) & 1u) << 3;
+    k->mie = (uint32_t)(CSR(mtie_q) & 1u) << 7;
+    k->mtvec = CSR(mtvec_q);
+    k->mscratch = CSR(mscratch_q);
+    k->mepc = CSR(mepc_q);
+    k->mcause = CSR(mcause_q);
+    k->mtval = CSR(mtval_q);
+    k->mcountinhibit = CSR(mcountinhibit_q);
+    k->mip = (uint32_t)(ROOT->mosaic_soc__DOT__irq_timer & 1u) << 7;
+    k->minstret = CSR(minstret_q);
+    k->mcycle = CSR(mcycle_q);
+}
+
+void sample_pipe(sim_pipe *p)
+{
+    p->wb_valid = CORE(wb_valid_q);
+    p->wb_done = CORE(wb_done);
+    p->wb_trap = CORE(wb_trap);
+    p->wb_mem = CORE(wb_load_q) || CORE(wb_store_q);
+    p->mem_valid = CORE(mem_valid_q);
+    p->ex_valid = CORE(ex_valid_q);
+    p->ex_hazard = CORE(ex_hazard);
+    p->ex_md_wait = CORE(ex_md_wait);
+}
+
+void sample_rvfi(sim_rvfi *r)
+{
+    const Vmosaic_soc *t = g_top;
+    r->order = t->rvfi_order;
+    r->insn = t->rvfi_insn;
+    r->pc_rdata = t->rvfi_pc_rdata;
+    r->pc_wdata = t->rvfi_pc_wdata;
+    r->trap = t->rvfi_trap;
+    r->intr = t->rvfi_intr;
+    r->rs1_addr = t->rvfi_rs1_addr;
+    r->rs2_addr = t->rvfi_rs2_addr;
+    r->rs1_rdata = t->rvfi_rs1_rdata;
+    r->rs2_rdata = t->rvfi_rs2_rdata;
+    r->rd_addr = t->rvfi_rd_addr;
+    r->rd_wdata = t->rvfi_rd_wdata;
+    r->mem_addr = t->rvfi_mem_addr;
+    r->mem_rmask = t->rvfi_mem_rmask;
+    r->mem_wmask = t->rvfi_mem_wmask;
+    r->mem_rdata = t->rvfi_mem_rdata;
+    r->mem_wdata = t->rvfi_mem_wdata;
+}
+
+extern "C" void write_word(void *, int mem, uint32_t word, uint32_t value)
+{
+    switch (mem) {
+    case 0: ROOT->mosaic_soc__DOT__u_ram__DOT__mem_q[word] = value; break;
+    case 1: ROOT->mosaic_soc__DOT__u_main__DOT__mem_q[word] = value; break;
+    default: ROOT->mosaic_soc__DOT__u_scpad__DOT__mem_q[word] = value; break;
+    }
+}
+
+extern "C" uint32_t read_word(void *, uint32_t addr)
+{
+    uint32_t off;
+    if ((off = addr - MOSAIC_RAM_BASE) < MOSAIC_RAM_SIZE)
+        return ROOT->mosaic_soc__DOT__u_ram__DOT__mem_q[off / 4];
+    if ((off = addr - MOSAIC_MAIN_BASE) < MOSAIC_MAIN_SIZE)
+        return ROOT->mosaic_soc__DOT__u_main__DOT__mem_q[off / 4];
+    if ((off = addr - MOSAIC_SCPAD_BASE) < MOSAIC_SCPAD_BANK_BYTES * MOSAIC_SCPAD_BANKS)
+        return ROOT->mosaic_soc__DOT__u_scpad__DOT__mem_q[off / 4];
+    return 0;
+}
+
+void tie_inputs(Vmosaic_soc *t)
+{
+    // No tensor unit (TensorUnit = 0): its inputs are ignored; tie them off.
+    t->tu_issue_ready_i = 0;
+    t->tu_issue_accept_i = 0;
+    t->tu_issue_writeback_i = 0;
+    t->tu_issue_dirty_i = 0;
+    t->tu_issue_exc_i = 0;
+    t->tu_issue_exccode_i = 0;
+    t->tu_issue_tval_i = 0;
+    t->tu_result_valid_i = 0;
+    t->tu_result_id_i = 0;
+    t->tu_result_rd_i = 0;
+    t->tu_result_we_i = 0;
+    t->tu_result_data_i = 0;
+    t->tu_fence_ready_i = 0;
+    t->tu_hpm_mac_busy_i = 0;
+    t->tu_hpm_mac_count_i = 0;
+    t->tu_hpm_bank_conflict_i = 0;
+    t->tu_hpm_sdma_bytes_i = 0;
+    t->tu_hpm_sdma_busy_i = 0;
+    t->tu_mem_req_i = 0;
+    t->tu_mem_we_i = 0;
+    t->tu_mem_be_i = 0;
+    t->tu_mem_addr_i = 0;
+    t->tu_mem_wdata_i = 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+#ifdef MOSAIC_SIM_FST
+    const bool fst_supported = true;
+#else
+    const bool fst_supported = false;
+#endif
+    sim_options o;
+    int rc = sim_parse_args(argc, argv, &o, fst_supported);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+
+    mosaic_iss *iss = mosaic_iss_create();
+    if (!iss)
+        return sim_die("out of memory", "creating the ISS");
+    char err[256];
+    if (!mosaic_iss_load_elf(iss, o.elf, err, sizeof err)) {
+        mosaic_iss_destroy(iss);
+        return sim_die(err, o.elf);
+    }
+    uint32_t sig_begin = 0, sig_end = 0;
+    if (o.signature && (rc = sim_signature_range(iss, o.elf, &sig_begin, &sig_end))) {
+        mosaic_iss_destroy(iss);
+        return rc;
+    }
+    uint32_t tohost = 0;
+    if (!mosaic_iss_symbol(iss, "tohost", &tohost))
+        tohost = 0;
+
+    // Random initial values for every variable without a reset (and for X
+    // assignments), from --seed: reset bugs show up as seed-dependent runs.
+    auto ctx = std::make_unique<VerilatedContext>();
+    // No plusargs reach the model (the RAMs' +ram_hex= loader stays unused:
+    // the harness loads the program itself).
+    ctx->commandArgs(1, argv);
+    ctx->randReset(2);
+    ctx->randSeed((int)o.seed);
+    if (o.fst)
+        ctx->traceEverOn(true);
+    auto top = std::make_unique<Vmosaic_soc>(ctx.get(), "TOP");
+    g_top = top.get();
+
+#ifdef MOSAIC_SIM_FST
+    std::unique_ptr<VerilatedFstC> fst;
+    if (o.fst) {
+        fst = std::make_unique<VerilatedFstC>();
+        top->trace(fst.get(), 99);
+        fst->open(o.fst);
+        if (!fst->isOpen()) {
+            mosaic_iss_destroy(iss);
+            return sim_die("cannot write waveform", o.fst);
+        }
+    }
+#endif
+
+    FILE *trace = nullptr;
+    if (o.trace) {
+        trace = std::string(o.trace) == "-" ? stderr : std::fopen(o.trace, "w");
+        if (!trace) {
+            mosaic_iss_destroy(iss);
+            return sim_die("cannot write trace", o.trace);
+        }
+    }
+
+    cosim *cs = nullptr;
+    if (o.cosim && !(cs = cosim_create(iss, &o))) {
+        mosaic_iss_destroy(iss);
+        return sim_die("out of memory", "creating the lockstep checker");
+    }
+
+    // Reset. The first eval runs the initial blocks (the RAMs zero
+    // themselves), then the program goes in.
+    uint64_t tick = 0, cycle = 0;
+    auto dump = [&](uint64_t t) {
+#ifdef MOSAIC_SIM_FST
+        if (fst && cycle >= o.fst_start)
+            fst->dump(t);
+#else
+        (void)t;
+#endif
+    };
+    tie_inputs(g_top);
+    top->tohost_addr_i = tohost;
+    top->rst_ni = 0;
+    top->clk_i = 0;
+    top->eval();
+    sim_copy_image(iss, write_word, nullptr);
+    dump(0);
+    for (int i = 0; i < kResetCycles; i++) {
+        top->clk_i = 1;
+        top->eval();
+        dump(10 * ++tick);
+        top->clk_i = 0;
+        top->eval();
+        dump(10 * tick + 5);
+    }
+    top->rst_ni = 1;
+    top->eval();
+
+    sim_stats st = {};
+    sim_end end = {};
+    bool ended = false;
+    uint64_t last_retire = 0, exit_seen = 0;
+    uint32_t last_pc = 0;
+    sim_rvfi r;
+    sim_csrs k;
+    sim_pipe p;
+    char msg[256], se[96], sa[96];
+    auto t0 = std::chrono::steady_clock::now();
+
+    rc = -1;
+    while (rc < 0) {
+        top->clk_i = 1;
+        top->eval();
+        cycle++;
+        dump(10 * ++tick);
+
+        if (o.stats) {
+            sample_pipe(&p);
+            sim_count_cycle(&st, &p);
+        }
+        if (top->rvfi_valid && !ended) {
+            sample_rvfi(&r);
+            st.retired++;
+            st.traps += r.trap;
+            st.interrupts += r.intr;
+            last_retire = cycle;
+            last_pc = r.pc_rdata;
+            if (trace)
+                sim_trace_line(trace, cycle, &r);
+            if (cs) {
+                sample_csrs(&k);
+                if (!cosim_step(cs, &r, &k, cycle, stderr)) {
+                    rc = SIM_EXIT_MISMATCH;
+                    break;
+                }
+            }
+            ended = sim_store_ends_run(&r, tohost, &end);
+            if (cs && !cosim_check_end(cs, ended ? &end : nullptr, cycle, stderr)) {
+                rc = SIM_EXIT_MISMATCH;
+                break;
+            }
+            if (ended)
+                exit_seen = exit_seen ? exit_seen : cycle;
+        }
+        if (top->exit_valid_o && !exit_seen)
+            exit_seen = cycle;
+
+        if (ended && top->exit_valid_o) {
+            // The store that ends the run has retired and simulation control
+            // has seen it; its exit code must agree.
+            uint32_t want = sim_end_expected_code(&end);
+            if (top->exit_code_o != want) {
+                snprintf(se, sizeof se, "exit_code_o 0x%08" PRIx32, want);
+                snprintf(sa, sizeof sa, "exit_code_o 0x%08" PRIx32, top->exit_code_o);
+                if (cs)
+                    cosim_report(cs, stderr, cycle, "simulation control exit code", se, sa);
+                else
+                    fprintf(stderr, "mosaic-sim: simulation control: expected %s, got %s\n", se, sa);
+                rc = SIM_EXIT_MISMATCH;
+            } else {
+                rc = sim_end_status(&end);
+            }
+            break;
+        }
+        if (exit_seen && cycle - exit_seen > 8) {
+            // exit_valid_o without a store that ends the run, or the reverse.
+            snprintf(msg, sizeof msg, "%s",
+                     ended ? "a store ended the program but exit_valid_o did not rise"
+                           : "exit_valid_o rose but no retired store ends the program");
+            if (cs)
+                cosim_report(cs, stderr, cycle, msg, NULL, NULL);
+            else
+                fprintf(stderr, "mosaic-sim: cycle %" PRIu64 ": %s (exit_code_o 0x%08" PRIx32 ")\n",
+                        cycle, msg, top->exit_code_o);
+            rc = SIM_EXIT_MISMATCH;
+            break;
+        }
+        if (o.max_cycles && cycle >= o.max_cycles) {
+            fflush(stdout);
+            fprintf(stderr, "mosaic-sim: cycle limit reached: %" PRIu64 " cycles, %" PRIu64
+                            " instructions, pc 0x%08" PRIx32 "\n",
+                    cycle, st.retired, last_pc);
+            rc = SIM_EXIT_LIMIT;
+            break;
+        }
+        if (cycle - last_retire >= kHangCycles) {
+            fflush(stdout);
+            fprintf(stderr, "mosaic-sim: no instruction retired for %" PRIu64 " cycles (hang): cycle %"
+                            PRIu64 ", last retired pc 0x%08" PRIx32 "\n",
+                    kHangCycles, cycle, last_pc);
+            rc = SIM_EXIT_LIMIT;
+            break;
+        }
+
+        top->clk_i = 0;
+        top->eval();
+        dump(10 * tick + 5);
+    }
+    st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    st.cycles = cycle;
+    fflush(stdout);
+
+    if (o.signature) {
+        int src = sim_write_signature(o.signature, sig_begin, sig_end, read_word, nullptr);
+        if (src && !rc)
+            rc = src;
+    }
+    if (o.stats)
+        sim_print_stats(stderr, &st, cs != nullptr);
+
+    if (trace && trace != stderr)
+        std::fclose(trace);
+    top->final();
+#ifdef MOSAIC_SIM_FST
+    if (fst)
+        fst->close();
+#endif
+    cosim_destroy(cs);
+    mosaic_iss_destroy(iss);
+    return rc;
+}
