@@ -84,6 +84,16 @@ fromhost: .word 0, 0
     bne \reg, t2, fail
 .endm
 
+/* lo <= reg <= hi, unsigned: for values that depend on timing (mtime,
+ * mcycle), which the ISS advances once per instruction and the RTL once
+ * per cycle; both must pass. */
+.macro CHECK_RANGE reg, lo, hi
+    li t2, \lo
+    bltu \reg, t2, fail
+    li t2, \hi
+    bltu t2, \reg, fail
+.endm
+
 /* a0 = op(v1, v2) with registers. */
 .macro TEST_RR n, op, result, v1, v2
     li gp, \n
