@@ -3,8 +3,10 @@
 # tb/modules/ linked with the golden library; the executables land in
 # build/tests/ so tools/run_tests.py runs them with the C suites.
 #
-#   build/tests/test_rtl_cvt     rtl/mosaic_fmt_cvt.sv vs mosaic_convert()
-#   build/tests/test_rtl_fma32   rtl/mosaic_fma32*.sv  vs mosaic_f32_fma()
+#   build/tests/test_rtl_cvt        rtl/mosaic_fmt_cvt.sv vs mosaic_convert()
+#   build/tests/test_rtl_fma32      rtl/mosaic_fma32*.sv  vs mosaic_f32_fma()
+#   build/tests/test_rtl_fp_icarus  both blocks under Icarus, replaying golden
+#                                   vectors from tb/modules/gen_fp_vectors.c
 #
 # Each harness also has a copy built against the RTL with +define+
 # MOSAIC_INJECT_BUG (build/modules/test_rtl_*_mutant); the real harness runs
@@ -18,17 +20,23 @@ MOD_VFLAGS   := --cc --exe --build -j 2 -Wall -O3 --x-assign fast --x-initial fa
                 -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/modules)" \
                 -LDFLAGS "$(abspath $(GOLDEN_LIB))"
 
+# The injected-bug copies only run --quick: build them unoptimised (faster).
+MOD_MUTANT_FLAGS := +define+MOSAIC_INJECT_BUG -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
+
 RTL_FP_COMMON := rtl/mosaic_pkg.sv rtl/mosaic_fp_norm.sv rtl/mosaic_fp_round_up.sv
 RTL_CVT_SRCS  := $(RTL_FP_COMMON) rtl/mosaic_fp_unpack.sv rtl/mosaic_fmt_cvt.sv
 RTL_FMA_SRCS  := $(RTL_FP_COMMON) rtl/mosaic_fma32_mul.sv rtl/mosaic_fma32_add.sv \
                  rtl/mosaic_fma32.sv tb/modules/tb_fma32.sv
 MOD_TB_HDRS   := tb/modules/tb_check.h
 
-RTL_MOD_TESTS := $(BUILD)/tests/test_rtl_cvt $(BUILD)/tests/test_rtl_fma32
+RTL_MOD_TESTS := $(BUILD)/tests/test_rtl_cvt $(BUILD)/tests/test_rtl_fma32 \
+                 $(BUILD)/tests/test_rtl_fp_icarus
 RTL_MOD_MUTANTS := $(MOD_OUT)/test_rtl_cvt_mutant $(MOD_OUT)/test_rtl_fma32_mutant
+MOD_IC        := $(MOD_OUT)/icarus
+RTL_MOD_ICARUS := $(MOD_IC)/cvt_rtl.vvp $(MOD_IC)/fma32_rtl.vvp $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex
 
 .PHONY: rtl-module-tests rtl-fp-lint
-rtl-module-tests: $(RTL_MOD_TESTS) $(RTL_MOD_MUTANTS) ## build the RTL module tests (Verilator)
+rtl-module-tests: $(RTL_MOD_TESTS) $(RTL_MOD_MUTANTS) $(RTL_MOD_ICARUS) ## build the RTL module tests (Verilator, Icarus)
 test: rtl-module-tests
 
 # $(1) top module, $(2) sources, $(3) harness, $(4) output, $(5) object dir,
@@ -45,32 +53,71 @@ $(BUILD)/tests/test_rtl_cvt: tb/modules/test_rtl_cvt.cpp $(MOD_TB_HDRS) $(RTL_CV
 	$(call mod_verilate,mosaic_fmt_cvt,$(RTL_CVT_SRCS),$<,$@,$(MOD_OUT)/cvt,)
 
 $(MOD_OUT)/test_rtl_cvt_mutant: tb/modules/test_rtl_cvt.cpp $(MOD_TB_HDRS) $(RTL_CVT_SRCS) $(GOLDEN_LIB) | $(BUILD)/tests/test_rtl_cvt
-	$(call mod_verilate,mosaic_fmt_cvt,$(RTL_CVT_SRCS),$<,$@,$(MOD_OUT)/cvt_mutant,+define+MOSAIC_INJECT_BUG)
+	$(call mod_verilate,mosaic_fmt_cvt,$(RTL_CVT_SRCS),$<,$@,$(MOD_OUT)/cvt_mutant,$(MOD_MUTANT_FLAGS))
 
 $(BUILD)/tests/test_rtl_fma32: tb/modules/test_rtl_fma32.cpp $(MOD_TB_HDRS) $(RTL_FMA_SRCS) $(GOLDEN_LIB) | $(MOD_OUT)/test_rtl_cvt_mutant
 	$(call mod_verilate,tb_fma32,$(RTL_FMA_SRCS),$<,$@,$(MOD_OUT)/fma32,)
 
 $(MOD_OUT)/test_rtl_fma32_mutant: tb/modules/test_rtl_fma32.cpp $(MOD_TB_HDRS) $(RTL_FMA_SRCS) $(GOLDEN_LIB) | $(BUILD)/tests/test_rtl_fma32
-	$(call mod_verilate,tb_fma32,$(RTL_FMA_SRCS),$<,$@,$(MOD_OUT)/fma32_mutant,+define+MOSAIC_INJECT_BUG)
+	$(call mod_verilate,tb_fma32,$(RTL_FMA_SRCS),$<,$@,$(MOD_OUT)/fma32_mutant,$(MOD_MUTANT_FLAGS))
+
+# Icarus: golden vectors and the two benches (compiled against the RTL).
+$(MOD_OUT)/gen_fp_vectors: tb/modules/gen_fp_vectors.c $(GOLDEN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< $(GOLDEN_LIB) -lm -o $@
+
+$(MOD_IC)/cvt.hex: $(MOD_OUT)/gen_fp_vectors
+	@mkdir -p $(dir $@)
+	$< cvt 20000 > $@
+
+$(MOD_IC)/fma32.hex: $(MOD_OUT)/gen_fp_vectors
+	@mkdir -p $(dir $@)
+	$< fma 20000 > $@
+
+$(MOD_IC)/cvt_rtl.vvp: tb/modules/tb_cvt_icarus.sv $(RTL_CVT_SRCS)
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	iverilog -g2012 -s tb_cvt_icarus -o $@ $(RTL_CVT_SRCS) $< 2>&1 | { grep -v 'sorry:' || true; }
+	@test -s $@
+
+$(MOD_IC)/fma32_rtl.vvp: tb/modules/tb_fma32_icarus.sv $(filter-out tb/%,$(RTL_FMA_SRCS))
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	iverilog -g2012 -s tb_fma32_icarus -o $@ $(filter-out tb/%,$(RTL_FMA_SRCS)) $< 2>&1 | { grep -v 'sorry:' || true; }
+	@test -s $@
+
+$(BUILD)/tests/test_rtl_fp_icarus: tb/modules/test_rtl_fp_icarus.sh | $(RTL_MOD_ICARUS)
+	@mkdir -p $(dir $@)
+	cp $< $@ && chmod +x $@
 
 # Static checks of the numerics blocks: Verilator -Wall lint, Icarus
-# elaboration and a Yosys synthesis (cell counts in build/modules/*.yosys.log).
+# elaboration, Yosys synthesis (cell counts in build/modules/*.yosys.log),
+# and a gate-level check: the Yosys netlist, simulated by Icarus, replays the
+# first golden vectors (slow, so fewer than the RTL bench).
+#   spec = top:bench:vectors:count:comma-separated sources
 mod_empty :=
 mod_space := $(mod_empty) $(mod_empty)
 mod_comma := ,
-RTL_FP_TOPS := mosaic_fmt_cvt:$(subst $(mod_space),$(mod_comma),$(RTL_CVT_SRCS)) \
-               mosaic_fma32:$(subst $(mod_space),$(mod_comma),$(filter-out tb/%,$(RTL_FMA_SRCS)))
-rtl-fp-lint: ## lint (Verilator), elaborate (Icarus) and synthesise (Yosys) the numerics RTL
-	@mkdir -p $(MOD_OUT)
+RTL_FP_TOPS := \
+  mosaic_fmt_cvt:tb_cvt_icarus:cvt.hex:3000:$(subst $(mod_space),$(mod_comma),$(RTL_CVT_SRCS)) \
+  mosaic_fma32:tb_fma32_icarus:fma32.hex:800:$(subst $(mod_space),$(mod_comma),$(filter-out tb/%,$(RTL_FMA_SRCS)))
+
+rtl-fp-lint: $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex ## lint, elaborate, synthesise and gate-level-check the numerics RTL
 	@set -e; for spec in $(RTL_FP_TOPS); do \
-	  top=$${spec%%:*}; srcs=$$(echo $${spec#*:} | tr , ' '); \
-	  echo "verilator --lint-only -Wall $$top"; \
+	  IFS=: read top bench vec n srcs <<< "$$spec"; srcs=$$(echo $$srcs | tr , ' '); \
+	  echo "== $$top: verilator --lint-only -Wall"; \
 	  $(VERILATOR) --lint-only -Wall --top-module $$top $$srcs; \
-	  echo "iverilog -g2012 $$top"; \
+	  echo "== $$top: iverilog -g2012"; \
 	  rm -f $(MOD_OUT)/$$top.vvp; \
 	  iverilog -g2012 -s $$top -o $(MOD_OUT)/$$top.vvp $$srcs 2>&1 | { grep -v 'sorry:' || true; }; \
 	  test -s $(MOD_OUT)/$$top.vvp; \
-	  echo "yosys synth -top $$top"; \
-	  yosys -q -l $(MOD_OUT)/$$top.yosys.log -p "read_verilog -sv $$srcs; synth -flatten -top $$top; stat" >/dev/null; \
+	  echo "== $$top: yosys synth (log $(MOD_OUT)/$$top.yosys.log)"; \
+	  rm -f $(MOD_OUT)/$$top.net.v; \
+	  yosys -q -l $(MOD_OUT)/$$top.yosys.log \
+	    -p "read_verilog -sv $$srcs; synth -flatten -top $$top; stat; write_verilog -noattr $(MOD_OUT)/$$top.net.v" >/dev/null; \
 	  grep -m1 'Number of cells' $(MOD_OUT)/$$top.yosys.log; \
+	  echo "== $$top: gate-level netlist under Icarus, $$n vectors"; \
+	  iverilog -g2012 -s $$bench -o $(MOD_OUT)/$$top.net.vvp $(MOD_OUT)/$$top.net.v tb/modules/$$bench.sv; \
+	  out=$$(vvp -n $(MOD_OUT)/$$top.net.vvp +vectors=$(MOD_IC)/$$vec +n=$$n +name=$${top}_netlist); \
+	  echo "$$out" | grep -v readmemh; echo "$$out" | grep -q '^PASS'; \
 	done

@@ -56,11 +56,12 @@ $(SIM_C_LIB): $(SIM_C_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # $(1) output, $(2) object dir, $(3) RTL sources, $(4) extra Verilator flags,
-# $(5) extra C++ flags.
+# $(5) extra C++ flags. The output is removed first: Verilator's makefile
+# does not know the -LDFLAGS archives, so it would not relink for them.
 define sim_verilate
 	@mkdir -p $(dir $(1)) $(2)
 	@echo "  VERILATE $(1) (log: $(2)/build.log)"
-	@start=$$(date +%s); \
+	@start=$$(date +%s); rm -f $(1); \
 	$(VERILATOR) $(call SIM_VFLAGS,$(5)) $(4) --Mdir $(2) -o $(abspath $(1)) \
 	  $(3) $(SIM_VLT) $(SIM_CPP) > $(2)/build.log 2>&1 || { cat $(2)/build.log; exit 1; }; \
 	echo "  built $(1) in $$(( $$(date +%s) - start )) s"

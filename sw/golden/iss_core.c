@@ -344,8 +344,9 @@ bool mosaic_iss_step(mosaic_iss *s, mosaic_iss_effects *eff)
     effects_begin(eff);
     s->eff = eff;
     s->trapped = false;
-    s->wrote_mcycle = s->wrote_minstret = s->wrote_mtime = false;
-    s->wrote_hpm = 0;
+    s->wrote_mtime = false;
+    s->ctr_wrote_lo = s->ctr_wrote_hi = 0;
+    s->inhibit_at_start = s->mcountinhibit;
 
     if ((s->mstatus & MSTATUS_MIE) && iss_irq_pending(s)) {
         eff->intr = true;

@@ -120,25 +120,48 @@ void iss_note_csr(mosaic_iss *s, uint32_t csr)
     }
 }
 
+static uint64_t *counter_ptr(mosaic_iss *s, unsigned n)
+{
+    if (n == 0)
+        return &s->mcycle;
+    if (n == 2)
+        return &s->minstret;
+    return hpm_exists(n) ? &s->hpm[n] : NULL;
+}
+
 static void counter_write(mosaic_iss *s, unsigned n, bool high, uint32_t v)
 {
-    uint64_t *c;
-    if (n == 0) {
-        c = &s->mcycle;
-        s->wrote_mcycle = true;
-    } else if (n == 2) {
-        c = &s->minstret;
-        s->wrote_minstret = true;
-    } else if (hpm_exists(n)) {
-        c = &s->hpm[n];
-        s->wrote_hpm |= 1u << n;
-    } else {
+    uint64_t *c = counter_ptr(s, n);
+    if (!c)
         return; /* hardwired zero */
-    }
-    if (high)
+    uint32_t bit = 1u << n;
+    if (!((s->ctr_wrote_lo | s->ctr_wrote_hi) & bit))
+        s->ctr_pre[n] = *c;
+    if (high) {
+        s->ctr_wrote_hi |= bit;
         *c = (*c & 0xFFFFFFFFull) | (uint64_t)v << 32;
-    else
+    } else {
+        s->ctr_wrote_lo |= bit;
         *c = (*c & ~0xFFFFFFFFull) | v;
+    }
+}
+
+/* Advance counter n by delta at retirement, unless inhibited; halves the
+ * instruction wrote keep the written value. */
+static void counter_bump(mosaic_iss *s, unsigned n, uint64_t delta, bool counting)
+{
+    uint64_t *c = counter_ptr(s, n);
+    uint32_t bit = 1u << n;
+    if (!c || !counting)
+        return;
+    if (!((s->ctr_wrote_lo | s->ctr_wrote_hi) & bit)) {
+        *c += delta;
+        return;
+    }
+    uint64_t inc = s->ctr_pre[n] + delta;
+    uint64_t lo = (s->ctr_wrote_lo & bit) ? (*c & 0xFFFFFFFFull) : (inc & 0xFFFFFFFFull);
+    uint64_t hi = (s->ctr_wrote_hi & bit) ? (*c >> 32) : (inc >> 32);
+    *c = hi << 32 | lo;
 }
 
 /* Write a CSR the caller has already read successfully. Returns false if
@@ -254,25 +277,21 @@ void iss_wfi(mosaic_iss *s)
 void iss_retire_counters(mosaic_iss *s, const mosaic_iss_effects *eff)
 {
     s->st.retired++;
-    uint32_t inh = s->mcountinhibit;
+    /* A write to mcountinhibit takes effect after the writing instruction
+     * (priv. spec): that instruction is judged by the old value. */
+    uint32_t inh = s->inhibit_at_start;
     /* No timing in the ISS: a cycle is a retired instruction. */
-    if (!(inh & 1u) && !s->wrote_mcycle)
-        s->mcycle++;
-    if (!(inh & 4u) && !s->wrote_minstret)
-        s->minstret++;
+    counter_bump(s, 0, 1, !(inh & 1u));
+    counter_bump(s, 2, 1, !(inh & 4u));
     if (!s->wrote_mtime)
         s->mtime++;
     if (eff->tensor) {
         s->st.tensor_retired++;
         s->st.macs += eff->macs;
         s->st.sdma_bytes += eff->sdma_bytes;
-        uint32_t live = ~inh & ~s->wrote_hpm;
-        if (live & (1u << HPM_TENSOR_INSNS))
-            s->hpm[HPM_TENSOR_INSNS]++;
-        if (live & (1u << HPM_USEFUL_MACS))
-            s->hpm[HPM_USEFUL_MACS] += eff->macs;
-        if (live & (1u << HPM_SDMA_BYTES))
-            s->hpm[HPM_SDMA_BYTES] += eff->sdma_bytes;
+        counter_bump(s, HPM_TENSOR_INSNS, 1, !(inh & (1u << HPM_TENSOR_INSNS)));
+        counter_bump(s, HPM_USEFUL_MACS, eff->macs, !(inh & (1u << HPM_USEFUL_MACS)));
+        counter_bump(s, HPM_SDMA_BYTES, eff->sdma_bytes, !(inh & (1u << HPM_SDMA_BYTES)));
     }
 }
 

@@ -118,8 +118,15 @@ struct mosaic_iss {
     bool trapped;
     uint32_t trap_cause, trap_tval;
     uint32_t next_pc;
-    bool wrote_mcycle, wrote_minstret, wrote_mtime;
-    uint32_t wrote_hpm; /* bitmask of hpm counters written */
+    bool wrote_mtime;
+    /* Counter writes of this step, by counter index (0 mcycle, 2 minstret,
+     * 3.. hpm): which halves were written and the value before the first
+     * write. At retirement the counter increments from that value and the
+     * written halves then override (the RTL's and Spike's rule), judged by
+     * the mcountinhibit in force before the instruction. */
+    uint32_t ctr_wrote_lo, ctr_wrote_hi;
+    uint64_t ctr_pre[32];
+    uint32_t inhibit_at_start;
 };
 
 /* iss_core.c */
