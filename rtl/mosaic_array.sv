@@ -43,20 +43,27 @@
 // accepted up to (and including) the cycle in which this op's first step is
 // accepted: D loading overlaps the previous op's streaming.
 //
-// Output: out_valid_o rises 3 cycles after an op's last step was accepted
-// (t+1: last add, t+2: flag reduction, t+3: visible) and stays until
+// Output: out_valid_o rises 2 cycles after an op's last step was accepted
+// (t+1: last add into the snapshot registers, t+2: visible) and stays until
 // out_release_i. out_row_i selects the row on out_data_o (combinational
-// mux; one row per cycle suits the TRF's single write port); out_flags_o is
+// mux; one row per cycle suits the TRF's single write port). out_flags_o,
 // the OR of the NX/UF/OF/NV (float) or SAT (integer clamp) flags raised by
-// the op's enabled steps. The snapshot lives in its own registers, so
-// read-out overlaps the next op's streaming; a last step is held off
-// (step_ready_o low) only while the previous snapshot is unreleased or
-// still being made.
+// the op's enabled steps, is valid one cycle later (t+3, the second cycle
+// of out_valid_o) until the next op's flags replace it. The snapshot lives
+// in its own registers, so read-out overlaps the next op's streaming; a
+// last step is held off (step_ready_o low) only while the previous snapshot
+// is unreleased or still being made.
+// Release contract: out_release_i may be asserted in the cycle the reader
+// reads its second-to-last row, provided it reads the last row in the very
+// next cycle (out_valid_o is then already low but out_data_o still shows
+// the snapshot: a last step accepted in the release cycle overwrites it at
+// the end of the following cycle). With that, a chained 16-step op and the
+// 16-row read-out of the previous one overlap exactly: 16 cycles per tile.
 //
 // Timing: an accepted step at cycle t updates the accumulators at the end of
 // t+1 (product registered at the end of t). A 16x16x16 op is 16 accepted
-// steps; back-to-back ops sustain one op per 16 cycles in steady state, with
-// a fill/drain latency of 3 cycles for the last read-out.
+// steps; back-to-back ops sustain one op per 16 cycles in steady state; the
+// last op's snapshot is readable 2 cycles after its last step.
 //
 // Pass schedule on an array smaller than 16x16 (docs): a 16x16 tile is
 // (16/PeRows) x (16/PeCols) output blocks, processed one after another, each
@@ -107,10 +114,11 @@ module mosaic_array #(
   logic s1_valid_q, s1_last_q, s2_last_q, out_valid_q;
   logic accept;
 
-  // A last step would overwrite the snapshot one cycle after S1: hold it
-  // while a snapshot is being made (S1/S2) or waits to be read.
-  assign step_ready_o = !(step_last_i &&
-                          (s1_last_q || s2_last_q || (out_valid_q && !out_release_i)));
+  // A last step accepted now overwrites the snapshot at the end of the next
+  // cycle: hold it while a snapshot is being made (S1) or is unreleased.
+  // out_release_i may come one row early (see the header), which is what
+  // lets a 16-row read-out fit in a 16-step op.
+  assign step_ready_o = !(step_last_i && (s1_last_q || (out_valid_q && !out_release_i)));
   assign accept       = step_valid_i && step_ready_o;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -184,15 +192,18 @@ module mosaic_array #(
       out_flags_q <= '0;
       out_valid_q <= 1'b0;
     end else begin
+      // The snapshot registers load at the end of S1 of the last step.
+      if (s1_last_q) begin
+        out_valid_q <= 1'b1;
+      end else if (out_release_i) begin
+        out_valid_q <= 1'b0;
+      end
+      // Its flags one cycle later (the PE flags are registered).
       if (s2_last_q) begin
         op_flags_q  <= '0;
         out_flags_q <= op_flags_q | cyc_flags;
-        out_valid_q <= 1'b1;
       end else begin
         op_flags_q <= op_flags_q | cyc_flags;
-        if (out_release_i) begin
-          out_valid_q <= 1'b0;
-        end
       end
     end
   end

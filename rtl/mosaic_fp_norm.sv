@@ -25,36 +25,40 @@ module mosaic_fp_norm #(
   localparam int Levels   = $clog2(Width);
   localparam int PadWidth = 1 << Levels;
 
-  // Slice l of stage (bits l*PadWidth +: PadWidth) is the value before
-  // testing step 2^(Levels-1-l), largest step first: once step 2^k has been
-  // tested the top 2^k bits hold a one (unless the input is zero), so the
-  // remaining steps complete the count. Written as continuous assigns, not
-  // an always_comb that reads back what it wrote: Icarus 11 puts such
-  // variables in the block's sensitivity list and can re-trigger it forever.
-  // One flat vector because Yosys 0.23 parses no multi-dimensional packed
-  // arrays; split_var lets Verilator schedule its slices separately.
-  // The last slice's padding bits are never read (see norm_o).
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [(Levels+1)*PadWidth-1:0] stage /* verilator split_var */;
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic [Levels-1:0]              cnt /* verilator split_var */;
+  // Level l tests step 2^(Levels-1-l), largest step first: once step 2^k
+  // has been tested the top 2^k bits hold a one (unless the input is zero),
+  // so the remaining steps complete the count. Each level is its own signal
+  // in its generate block (g_level[l].out), written by a continuous assign:
+  // an always_comb that shifts one variable in place makes Icarus 11 spin
+  // (it reads back what it writes), and one flat vector of all levels is
+  // slow in Icarus and needs split_var in Verilator.
+  logic [PadWidth-1:0] padded;
+  logic [Levels-1:0]   cnt /* verilator split_var */;
 
   if (PadWidth == Width) begin : g_nopad
-    assign stage[0 +: PadWidth] = in_i;
+    assign padded = in_i;
   end else begin : g_pad
-    assign stage[0 +: PadWidth] = {in_i, {(PadWidth - Width){1'b0}}};
+    assign padded = {in_i, {(PadWidth - Width){1'b0}}};
   end
 
   for (genvar l = 0; l < Levels; l++) begin : g_level
     localparam int Step = 1 << (Levels - 1 - l);
-    logic [PadWidth-1:0] cur;
-    assign cur                            = stage[l*PadWidth +: PadWidth];
-    assign cnt[Levels-1-l]                = ~|cur[PadWidth-1 -: Step];
-    assign stage[(l+1)*PadWidth +: PadWidth] = cnt[Levels-1-l] ? (cur << Step) : cur;
+    logic [PadWidth-1:0] in, out;
+    if (l == 0) begin : g_first
+      assign in = padded;
+    end else begin : g_next
+      assign in = g_level[l-1].out;
+    end
+    assign cnt[Levels-1-l] = ~|in[PadWidth-1 -: Step];
+    assign out             = cnt[Levels-1-l] ? (in << Step) : in;
   end
 
   // Below bit PadWidth-Width lies only the zero padding, which is dropped.
-  assign norm_o = stage[Levels*PadWidth + (PadWidth-Width) +: Width];
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [PadWidth-1:0] last;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign last   = g_level[Levels-1].out;
+  assign norm_o = last[PadWidth-1 -: Width];
   assign zero_o = ~|in_i;
   assign lz_o   = cnt;
 

@@ -208,6 +208,57 @@ package mosaic_pkg;
   localparam int FlagSat = 5; // clamped to a format's max/min
   // --- end numerics ----------------------------------------------------
 
+  // --- tensor-unit issue (mosaic_tu_check, mosaic_tu_decode, mosaic_trf) ---
+  // Operation codes the issue-and-check unit hands to the sequencer. One code
+  // per instruction, grouped by opcode so a group is a range: custom-2
+  // I-type = funct3, custom-2 R-type = 16 + funct7 class, custom-1 = 32 +
+  // (0 mmacc, 1..3 msettile m/k/n), custom-0 = 40 + funct3, custom-3 = 48 +
+  // funct3. TuOpNone marks an instruction that is not a tensor one.
+  localparam logic [5:0] TuOpTld       = 6'd0;
+  localparam logic [5:0] TuOpTst       = 6'd1;
+  localparam logic [5:0] TuOpTact      = 6'd2;
+  localparam logic [5:0] TuOpTcvt      = 6'd3;
+  localparam logic [5:0] TuOpTzero     = 6'd4;
+  localparam logic [5:0] TuOpTred      = 6'd5;
+  localparam logic [5:0] TuOpTscale    = 6'd6;
+  localparam logic [5:0] TuOpTadd      = 6'd16;
+  localparam logic [5:0] TuOpTmma      = 6'd17;
+  localparam logic [5:0] TuOpTsub      = 6'd18;
+  localparam logic [5:0] TuOpTmul      = 6'd19;
+  localparam logic [5:0] TuOpTmax      = 6'd20;
+  localparam logic [5:0] TuOpTmin      = 6'd21;
+  localparam logic [5:0] TuOpTrowmax   = 6'd22;
+  localparam logic [5:0] TuOpTrowsum   = 6'd23;
+  localparam logic [5:0] TuOpTbsub     = 6'd24;
+  localparam logic [5:0] TuOpTbmul     = 6'd25;
+  localparam logic [5:0] TuOpTbdiv     = 6'd26;
+  localparam logic [5:0] TuOpMmacc     = 6'd32;
+  localparam logic [5:0] TuOpMsettilem = 6'd33;
+  localparam logic [5:0] TuOpMsettilek = 6'd34;
+  localparam logic [5:0] TuOpMsettilen = 6'd35;
+  localparam logic [5:0] TuOpScpadLd   = 6'd40;
+  localparam logic [5:0] TuOpScpadSt   = 6'd41;
+  localparam logic [5:0] TuOpScpadWait = 6'd42;
+  localparam logic [5:0] TuOpTlXpose   = 6'd48;
+  localparam logic [5:0] TuOpTlConcat  = 6'd49;
+  localparam logic [5:0] TuOpTlAddi    = 6'd50;
+  localparam logic [5:0] TuOpTlMload   = 6'd51;
+  localparam logic [5:0] TuOpTlMstore  = 6'd52;
+  localparam logic [5:0] TuOpNone      = 6'd63;
+
+  // AME tiling modes after the guard (mosaic_tu_check tiling_o).
+  localparam logic [2:0] TuTile1x1 = 3'd0;
+  localparam logic [2:0] TuTile2x2 = 3'd1;
+  localparam logic [2:0] TuTile1x4 = 3'd2;
+  localparam logic [2:0] TuTile4x1 = 3'd3;
+  localparam logic [2:0] TuTile4x4 = 3'd4;
+
+  // tl_xpose_status codes (docs/isa.md CSRs).
+  localparam logic [1:0] TlDescOk      = 2'd0;
+  localparam logic [1:0] TlDescZeroDim = 2'd1;
+  localparam logic [1:0] TlDescTooBig  = 2'd2;
+  // --- end tensor-unit issue ---------------------------------------------
+
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage

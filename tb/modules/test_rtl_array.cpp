@@ -177,6 +177,7 @@ class Driver {
         unsigned sk = 0, drow = 0, rrow = 0;
         std::deque<size_t> rq; // jobs whose snapshot is pending read-out
         std::vector<uint32_t> rows(PE_ROWS * PE_COLS);
+        unsigned rflags = 0;
         auto skip_d = [&]() {
             while (dj < jobs.size() && !jobs[dj].load)
                 dj++;
@@ -246,15 +247,20 @@ class Driver {
                     dut_->step_col_en_i = cen;
                 }
             }
-            // Read-out: one row per cycle, release with the last row.
+            // Read-out: one row per cycle; early release with the
+            // second-to-last row (flags sampled then), the last row is read
+            // in the next cycle unconditionally (array header contract).
             bool rd = false;
-            if (dut_->out_valid_o && !(bubbles && rng_->chance(10))) {
+            const bool final_row = rrow + 1 == PE_ROWS;
+            if (final_row || (dut_->out_valid_o && !(bubbles && rng_->chance(10)))) {
                 rd = true;
                 dut_->out_row_i = rrow;
-                dut_->out_release_i = rrow + 1 == PE_ROWS;
+                dut_->out_release_i = rrow + 2 == PE_ROWS;
             }
             dut_->eval();
             if (rd) {
+                if (dut_->out_release_i)
+                    rflags = dut_->out_flags_o;
                 for (unsigned c = 0; c < PE_COLS; c++)
                     rows[rrow * PE_COLS + c] = dut_->out_data_o[c];
                 if (++rrow == PE_ROWS) {
@@ -263,7 +269,7 @@ class Driver {
                         std::printf("FAIL: array_protocol: snapshot with no op pending\n");
                         std::exit(1);
                     }
-                    check(ops, jobs[rq.front()], rows, dut_->out_flags_o);
+                    check(ops, jobs[rq.front()], rows, rflags);
                     rq.pop_front();
                     done++;
                 }
