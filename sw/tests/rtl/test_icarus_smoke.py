@@ -190,6 +190,25 @@ def own_programs():
                 failed += 1
                 continue
             note += "; signature = mosaic-iss (%d words)" % len(words_iss)
+            # ARCHITECTURE §6: both simulators must produce the same
+            # signature for the same program.
+            sim = os.path.join(BUILD, "bin", "mosaic-sim")
+            if not os.access(sim, os.X_OK):
+                print("FAIL: %s: %s not built (make sim)" % (label, sim))
+                failed += 1
+                continue
+            sig_vl = os.path.splitext(elf)[0] + ".verilator.sig"
+            p = run_cmd([sim, "--signature", sig_vl, elf], timeout=300)
+            words_vl = []
+            if os.path.exists(sig_vl):
+                with open(sig_vl) as f:
+                    words_vl = [int(x, 16) for x in f.read().split()]
+            if p.returncode != 0 or words_vl != res["signature"]:
+                print("FAIL: %s: Verilator signature differs from Icarus (mosaic-sim exit %d)"
+                      % (label, p.returncode))
+                failed += 1
+                continue
+            note += "; Icarus = Verilator"
         print("PASS: %s (%s)" % (label, note))
     return failed
 
