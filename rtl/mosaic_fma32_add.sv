@@ -192,7 +192,8 @@ module mosaic_fma32_add (
 
   assign tiny = (be_pre < 11'sd0) | ((be_pre == 11'sd0) & ~(&nsum[W-1 -: 24] & carry0));
 
-  // IEEE 754 7.4: directed modes stop at max on the side they round away from.
+  // IEEE 754 7.4: a directed mode that rounds toward zero for this sign
+  // (RTZ; RDN if positive; RUP if negative) overflows to max, not Inf.
   logic to_max;
   assign to_max = (rm_i == mosaic_pkg::RmRtz) |
                   ((rm_i == mosaic_pkg::RmRdn) & ~sum_sign) |
@@ -203,40 +204,37 @@ module mosaic_fma32_add (
   // ---------------------------------------------------------------------
   localparam logic [31:0] CanonNan = 32'h7FC0_0000;
 
-  always_comb begin
-    res_o   = '0;
-    flags_o = '0;
-    if (p_nan_i) begin
-      res_o                       = CanonNan;
-      flags_o[mosaic_pkg::FlagNv] = p_nv_i;
-    end else if (c_nan) begin
-      res_o = CanonNan;
-    end else if (p_inf_i) begin
-      if (c_inf && (c_sign != p_sign_i)) begin
-        res_o                       = CanonNan;
-        flags_o[mosaic_pkg::FlagNv] = 1'b1;
-      end else begin
-        res_o = {p_sign_i, 8'hFF, 23'b0};
-      end
-    end else if (c_inf) begin
-      res_o = {c_sign, 8'hFF, 23'b0};
-    end else if (p_zero_i) begin
-      // Exact zero product: c itself, or a zero whose sign follows IEEE 6.3.
-      if (c_zero) res_o = {(p_sign_i == c_sign) ? c_sign : (rm_i == mosaic_pkg::RmRdn), 31'b0};
-      else        res_o = c_i;
-    end else if (sum_zero) begin
-      // Exact cancellation: +0, or -0 when rounding down.
-      res_o = {(rm_i == mosaic_pkg::RmRdn), 31'b0};
-    end else if (ovf) begin
-      flags_o[mosaic_pkg::FlagOf] = 1'b1;
-      flags_o[mosaic_pkg::FlagNx] = 1'b1;
-      res_o = to_max ? {sum_sign, 31'h7F7F_FFFF} : {sum_sign, 8'hFF, 23'b0};
-    end else begin
-      flags_o[mosaic_pkg::FlagNx] = inexact;
-      flags_o[mosaic_pkg::FlagUf] = inexact & tiny;
-      res_o = {sum_sign, mag[30:0]};
-    end
-  end
+  // Continuous assigns, not an always_comb: see mosaic_fp_round_up.sv.
+  logic [31:0] inf_p, inf_c, zero_sum;
+  logic        inf_clash;
+  assign inf_p     = {p_sign_i, 8'hFF, 23'b0};
+  assign inf_c     = {c_sign, 8'hFF, 23'b0};
+  assign inf_clash = p_inf_i & c_inf & (c_sign != p_sign_i);
+  // Exact zero product plus zero addend: IEEE 754 6.3 sign rule.
+  assign zero_sum  = {(p_sign_i == c_sign) ? c_sign : (rm_i == mosaic_pkg::RmRdn), 31'b0};
+
+  assign res_o = p_nan_i   ? CanonNan :
+                 c_nan     ? CanonNan :
+                 inf_clash ? CanonNan :
+                 p_inf_i   ? inf_p :
+                 c_inf     ? inf_c :
+                 p_zero_i  ? (c_zero ? zero_sum : c_i) :  // exact zero product: c itself
+                 // Exact cancellation: +0, or -0 when rounding down.
+                 sum_zero  ? {(rm_i == mosaic_pkg::RmRdn), 31'b0} :
+                 ovf       ? (to_max ? {sum_sign, 31'h7F7F_FFFF} : {sum_sign, 8'hFF, 23'b0}) :
+                             {sum_sign, mag[30:0]};
+
+  localparam logic [5:0] FNx = 6'b1 << mosaic_pkg::FlagNx;
+  localparam logic [5:0] FUf = 6'b1 << mosaic_pkg::FlagUf;
+  localparam logic [5:0] FOf = 6'b1 << mosaic_pkg::FlagOf;
+  localparam logic [5:0] FNv = 6'b1 << mosaic_pkg::FlagNv;
+
+  assign flags_o = p_nan_i   ? (p_nv_i ? FNv : 6'b0) :
+                   c_nan     ? 6'b0 :
+                   inf_clash ? FNv :
+                   (p_inf_i | c_inf | p_zero_i | sum_zero) ? 6'b0 :
+                   ovf       ? (FOf | FNx) :
+                               ((inexact ? FNx : 6'b0) | ((inexact && tiny) ? FUf : 6'b0));
 
 endmodule
 

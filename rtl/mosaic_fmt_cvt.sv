@@ -227,7 +227,8 @@ module mosaic_fmt_cvt (
 
   assign tiny = (be_pre < 11'sd0) | ((be_pre == 11'sd0) & ~(ones0 & carry0));
 
-  // IEEE 754 7.4: directed modes stop at max on the side they round away from.
+  // IEEE 754 7.4: a directed mode that rounds toward zero for this sign
+  // (RTZ; RDN if positive; RUP if negative) overflows to max, not Inf.
   logic to_max;
   assign to_max = (rm_i == mosaic_pkg::RmRtz) |
                   ((rm_i == mosaic_pkg::RmRdn) & ~sign) |
@@ -252,9 +253,9 @@ module mosaic_fmt_cvt (
 
   // Float result, in the golden model's order of cases (fp_encode, then
   // fp_pack_float). This module and mosaic_fp_unpack use continuous assigns
-  // instead of always_comb: with always_comb blocks here, Icarus 11 spins
-  // forever at time zero on some inputs (the blocks' T0 trigger; the same
-  // blocks as `always @*` settle, and Verilator/Yosys accept either).
+  // instead of always_comb: written with always_comb blocks, this datapath
+  // made Icarus 11 spin forever at time zero on some inputs (the same blocks
+  // as `always @*` settled; Verilator and Yosys accept either form).
   logic        f_inf_sat;      // Inf into FP4, or into FP8 with fp8_sat
   logic [31:0] zero_bits;      // signed zero of the target
   logic [31:0] inf_bits;       // signed Inf of an IEEE-style target

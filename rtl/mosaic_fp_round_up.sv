@@ -18,22 +18,24 @@ module mosaic_fp_round_up (
   output logic       up_o
 );
 
-  always_comb begin
-    unique case (rm_i)
+  // A continuous assign rather than an always_comb case: this module sits
+  // inside chains of combinational logic that Icarus 11 only settled when
+  // written without always_comb (see mosaic_fmt_cvt.sv).
+  logic rne_up;
 `ifdef MOSAIC_INJECT_BUG
-      // Test-only mutant (tb/modules.mk builds one copy of each harness with
-      // it): RNE ties go to odd instead of even, so the harnesses can prove
-      // they notice one wrong rounding case.
-      mosaic_pkg::RmRne: up_o = half_i & (below_i | ~odd_i);
+  // Test-only mutant (tb/modules.mk builds one copy of each harness with
+  // it): RNE ties go to odd instead of even, so the harnesses can prove they
+  // notice one wrong rounding case.
+  assign rne_up = half_i & (below_i | ~odd_i);
 `else
-      mosaic_pkg::RmRne: up_o = half_i & (below_i | odd_i);
+  assign rne_up = half_i & (below_i | odd_i);
 `endif
-      mosaic_pkg::RmRdn: up_o = sign_i & (half_i | below_i);
-      mosaic_pkg::RmRup: up_o = ~sign_i & (half_i | below_i);
-      mosaic_pkg::RmRmm: up_o = half_i;
-      default:           up_o = 1'b0; // RTZ and reserved codes
-    endcase
-  end
+
+  assign up_o = (rm_i == mosaic_pkg::RmRne) ? rne_up :
+                (rm_i == mosaic_pkg::RmRdn) ? (sign_i & (half_i | below_i)) :
+                (rm_i == mosaic_pkg::RmRup) ? (~sign_i & (half_i | below_i)) :
+                (rm_i == mosaic_pkg::RmRmm) ? half_i :
+                                              1'b0;  // RTZ and reserved codes
 
 endmodule
 

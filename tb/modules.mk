@@ -13,6 +13,10 @@
 # it and checks that it reports mismatches.
 #
 # Verilator builds run one at a time with -j 2 (small shared machine).
+#
+# make rtl-fp-lint (also part of make lint): Verilator -Wall, Icarus and
+# Yosys on the numerics blocks, plus the Yosys netlist simulated by Icarus
+# against golden vectors (gate-level check).
 
 VERILATOR    ?= verilator
 MOD_OUT      := $(BUILD)/modules
@@ -33,11 +37,13 @@ RTL_MOD_TESTS := $(BUILD)/tests/test_rtl_cvt $(BUILD)/tests/test_rtl_fma32 \
                  $(BUILD)/tests/test_rtl_fp_icarus
 RTL_MOD_MUTANTS := $(MOD_OUT)/test_rtl_cvt_mutant $(MOD_OUT)/test_rtl_fma32_mutant
 MOD_IC        := $(MOD_OUT)/icarus
-RTL_MOD_ICARUS := $(MOD_IC)/cvt_rtl.vvp $(MOD_IC)/fma32_rtl.vvp $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex
+RTL_MOD_ICARUS := $(MOD_IC)/cvt_rtl.vvp $(MOD_IC)/fma32_rtl.vvp $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex \
+                  $(MOD_IC)/cvt_mutant.vvp $(MOD_IC)/fma32_mutant.vvp
 
 .PHONY: rtl-module-tests rtl-fp-lint
 rtl-module-tests: $(RTL_MOD_TESTS) $(RTL_MOD_MUTANTS) $(RTL_MOD_ICARUS) ## build the RTL module tests (Verilator, Icarus)
 test: rtl-module-tests
+lint: rtl-fp-lint
 
 # $(1) top module, $(2) sources, $(3) harness, $(4) output, $(5) object dir,
 # $(6) extra Verilator flags.
@@ -47,8 +53,9 @@ define mod_verilate
 	  $(2) $(abspath $(3)) > $(5)/build.log 2>&1 || { cat $(5)/build.log; exit 1; }
 endef
 
-# .NOTPARALLEL-free serialisation: each build depends on the previous one
-# so `make -j` never runs two Verilator/g++ builds at once.
+# Serialised without .NOTPARALLEL: each build has an order-only dependency
+# on the previous one, so `make -j` never runs two Verilator/g++ builds of
+# this file at once (tb/array.mk chains its builds after these).
 $(BUILD)/tests/test_rtl_cvt: tb/modules/test_rtl_cvt.cpp $(MOD_TB_HDRS) $(RTL_CVT_SRCS) $(GOLDEN_LIB)
 	$(call mod_verilate,mosaic_fmt_cvt,$(RTL_CVT_SRCS),$<,$@,$(MOD_OUT)/cvt,)
 
@@ -74,17 +81,28 @@ $(MOD_IC)/fma32.hex: $(MOD_OUT)/gen_fp_vectors
 	@mkdir -p $(dir $@)
 	$< fma 20000 > $@
 
-$(MOD_IC)/cvt_rtl.vvp: tb/modules/tb_cvt_icarus.sv $(RTL_CVT_SRCS)
+# $(1) bench top, $(2) sources, $(3) extra iverilog flags
+define mod_iverilog
 	@mkdir -p $(dir $@)
 	@rm -f $@
-	iverilog -g2012 -s tb_cvt_icarus -o $@ $(RTL_CVT_SRCS) $< 2>&1 | { grep -v 'sorry:' || true; }
+	iverilog -g2012 $(3) -s $(1) -o $@ $(2) 2>&1 | { grep -v 'sorry:' || true; }
 	@test -s $@
+endef
 
-$(MOD_IC)/fma32_rtl.vvp: tb/modules/tb_fma32_icarus.sv $(filter-out tb/%,$(RTL_FMA_SRCS))
-	@mkdir -p $(dir $@)
-	@rm -f $@
-	iverilog -g2012 -s tb_fma32_icarus -o $@ $(filter-out tb/%,$(RTL_FMA_SRCS)) $< 2>&1 | { grep -v 'sorry:' || true; }
-	@test -s $@
+MOD_IC_CVT_SRCS := $(RTL_CVT_SRCS) tb/modules/tb_cvt_icarus.sv
+MOD_IC_FMA_SRCS := $(filter-out tb/%,$(RTL_FMA_SRCS)) tb/modules/tb_fma32_icarus.sv
+
+$(MOD_IC)/cvt_rtl.vvp: $(MOD_IC_CVT_SRCS)
+	$(call mod_iverilog,tb_cvt_icarus,$(MOD_IC_CVT_SRCS),)
+
+$(MOD_IC)/cvt_mutant.vvp: $(MOD_IC_CVT_SRCS)
+	$(call mod_iverilog,tb_cvt_icarus,$(MOD_IC_CVT_SRCS),-DMOSAIC_INJECT_BUG)
+
+$(MOD_IC)/fma32_rtl.vvp: $(MOD_IC_FMA_SRCS)
+	$(call mod_iverilog,tb_fma32_icarus,$(MOD_IC_FMA_SRCS),)
+
+$(MOD_IC)/fma32_mutant.vvp: $(MOD_IC_FMA_SRCS)
+	$(call mod_iverilog,tb_fma32_icarus,$(MOD_IC_FMA_SRCS),-DMOSAIC_INJECT_BUG)
 
 $(BUILD)/tests/test_rtl_fp_icarus: tb/modules/test_rtl_fp_icarus.sh | $(RTL_MOD_ICARUS)
 	@mkdir -p $(dir $@)

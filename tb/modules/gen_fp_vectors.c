@@ -71,10 +71,24 @@ int main(int argc, char **argv)
             unsigned want = mosaic_convert((mosaic_fmt)from, (mosaic_fmt)to, bits, &opts, &flags);
             printf("%08x%08x%02x%02x%02x%02x%02x000000\n", bits, want, from, to, rm, o, flags);
         } else {
-            unsigned a = f32(), b = (rnd() % 2) ? f32() : (rnd() & 0x80000000u) |
-                                                          ((unsigned)(117 + rnd() % 20) << 23) |
-                                                          (rnd() & 0x7FFFFFu);
-            unsigned c = (rnd() % 4) ? f32() : mosaic_f32_mul(a, b, MOSAIC_RM_RNE, NULL) ^ 0x80000000u;
+            unsigned a, b, c;
+            if (rnd() % 2) {
+                a = f32();
+                b = (rnd() % 2) ? f32()
+                                : (rnd() & 0x80000000u) | ((unsigned)(117 + rnd() % 20) << 23) |
+                                      (rnd() & 0x7FFFFFu);
+                c = (rnd() % 4) ? f32() : mosaic_f32_mul(a, b, MOSAIC_RM_RNE, NULL) ^ 0x80000000u;
+            } else {
+                /* Exact ties: c plus an odd multiple of half its ULP.
+                 * c's LSB weighs 2^L; a = m * 2^u (m odd, < 256) and
+                 * b = 2^(L - 1 - u), so a*b = m * 2^(L-1). */
+                int ec = 60 + (int)(rnd() % 140), L = ec - 150, u = (int)(rnd() % 20) - 10;
+                unsigned m = (rnd() % 128) * 2 + 1, top = 31 - (unsigned)__builtin_clz(m);
+                c = (rnd() & 0x80000000u) | ((unsigned)ec << 23) | (rnd() & 0x7FFFFFu);
+                a = (rnd() & 0x80000000u) | ((unsigned)(127 + (int)top + u) << 23) |
+                    ((m << (23 - top)) & 0x7FFFFFu);
+                b = (rnd() & 0x80000000u) | ((unsigned)(127 + L - 1 - u) << 23);
+            }
             unsigned rm = (unsigned)(i % 5), flags = 0;
             unsigned want = mosaic_f32_fma(a, b, c, (mosaic_rm)rm, &flags);
             printf("%08x%08x%08x%08x%08x\n", a, b, c, want, (rm << 8) | flags);
