@@ -7,6 +7,8 @@
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <unistd.h>
 #include <string>
 
 extern "C" {
@@ -98,6 +100,36 @@ class Rng {
 inline const char *rm_name(unsigned rm) {
     static const char *const n[8] = {"rne", "rtz", "rdn", "rup", "rmm", "rm5", "rm6", "rm7"};
     return n[rm & 7];
+}
+
+
+// Proof that a harness can fail: run the copy of it built against RTL with an
+// injected bug (build/modules/<mutant>, next to build/tests/) with --quick;
+// it must print at least one FAIL line and exit non-zero. Prints the
+// PASS/FAIL line for case `name`; returns true on pass.
+inline bool check_mutant(const char *argv0, const char *mutant, const char *name) {
+    std::string dir(argv0);
+    const size_t slash = dir.rfind('/');
+    dir = slash == std::string::npos ? std::string(".") : dir.substr(0, slash);
+    const std::string path = dir + "/../modules/" + mutant;
+    if (access(path.c_str(), X_OK) != 0) {
+        std::printf("FAIL: %s: %s not built\n", name, path.c_str());
+        return false;
+    }
+    FILE *p = popen((path + " --quick 2>&1").c_str(), "r");
+    unsigned fails = 0;
+    std::string first;
+    char line[4096];
+    while (p && fgets(line, sizeof line, p))
+        if (std::strncmp(line, "FAIL: ", 6) == 0 && fails++ == 0)
+            first.assign(line, std::strcspn(line, "\n") > 200 ? 200 : std::strcspn(line, "\n"));
+    const int rc = p ? pclose(p) : -1;
+    if (fails > 0 && rc != 0) {
+        std::printf("PASS: %s (%u failing cases, first: %s)\n", name, fails, first.c_str());
+        return true;
+    }
+    std::printf("FAIL: %s: mutant reported %u failing cases, exit %d\n", name, fails, rc);
+    return false;
 }
 
 } // namespace tb

@@ -230,31 +230,7 @@ void odd_inputs(tb::Rng &r, uint64_t n, bool *ok) {
 // The copy of this harness built against the RTL with MOSAIC_INJECT_BUG must
 // report at least one FAIL line and exit non-zero.
 void mutant(const char *argv0, bool *ok) {
-    std::string dir(argv0);
-    const size_t slash = dir.rfind('/');
-    dir = slash == std::string::npos ? std::string(".") : dir.substr(0, slash);
-    const std::string path = dir + "/../modules/test_rtl_cvt_mutant";
-    if (access(path.c_str(), X_OK) != 0) {
-        std::printf("FAIL: cvt_injected_bug_detected: %s not built\n", path.c_str());
-        *ok = false;
-        return;
-    }
-    FILE *p = popen((path + " --quick 2>&1").c_str(), "r");
-    unsigned fails = 0;
-    std::string first;
-    char line[4096];
-    while (p && fgets(line, sizeof line, p))
-        if (std::strncmp(line, "FAIL: ", 6) == 0 && fails++ == 0)
-            first.assign(line, std::strcspn(line, "\n") > 200 ? 200 : std::strcspn(line, "\n"));
-    const int rc = p ? pclose(p) : -1;
-    if (fails > 0 && rc != 0) {
-        std::printf("PASS: cvt_injected_bug_detected (%u failing cases, first: %s)\n", fails,
-                    first.c_str());
-    } else {
-        std::printf("FAIL: cvt_injected_bug_detected: mutant reported %u failing cases, exit %d\n",
-                    fails, rc);
-        *ok = false;
-    }
+    *ok &= tb::check_mutant(argv0, "test_rtl_cvt_mutant", "cvt_injected_bug_detected");
 }
 
 } // namespace
