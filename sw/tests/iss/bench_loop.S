@@ -3,7 +3,9 @@
  * `make iss-bench` runs it with --stats, which reports instructions/s. */
 #include "mosaic_memmap.h"
 
+#ifndef ITERATIONS
 #define ITERATIONS 20000000
+#endif
 
     .section .text.init, "ax"
     .globl _start
