@@ -1,0 +1,22 @@
+# Yosys synthesis of the tensor-unit blocks that mosaic_soc does not yet
+# instantiate, so `make lint` proves every file in rtl/ synthesizes (the
+# converter/FMA and the array have their own rules: rtl-fp-lint,
+# rtl-array-lint). Hierarchical synthesis: a flattened lane spends many
+# minutes in Yosys's sharing passes. No latches allowed.
+BLOCK_TOPS  ?= mosaic_tu_check mosaic_trf mosaic_lsu mosaic_vec_lane
+BLOCK_OUT   := $(BUILD)/synth
+BLOCK_SRCS   = rtl/mosaic_pkg.sv $(wildcard rtl/mosaic_fp_*.sv rtl/mosaic_fmt_cvt*.sv \
+               rtl/mosaic_fma32*.sv rtl/mosaic_tu_*.sv rtl/mosaic_trf*.sv rtl/mosaic_lsu*.sv \
+               rtl/mosaic_vec*.sv)
+
+.PHONY: rtl-blocks-synth
+rtl-blocks-synth: ## Yosys synthesis of the tensor-unit blocks (part of lint)
+	@mkdir -p $(BLOCK_OUT)
+	@set -e; for top in $(BLOCK_TOPS); do \
+	  yosys -q -l $(BLOCK_OUT)/$$top.log -p "read_verilog -sv $(BLOCK_SRCS); \
+	    hierarchy -check -top $$top; synth -top $$top -run begin:fine; \
+	    select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr t:\$$sr; \
+	    opt -fast -full; techmap; opt -fast; abc -fast; opt -fast; check -assert; stat" >/dev/null; \
+	  echo "rtl-blocks-synth: yosys $$top: $$(sed -n '/=== design hierarchy ===/,$$p' $(BLOCK_OUT)/$$top.log | grep -m1 'Number of cells' | tr -s ' '), RAMs: $$(awk '/mem_v2/ {n = $$2} END {print n + 0}' $(BLOCK_OUT)/$$top.log)"; \
+	done
+lint: rtl-blocks-synth rtl-array-lint
