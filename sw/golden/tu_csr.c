@@ -26,41 +26,49 @@ static const uint32_t mmisa_value = MMISA_MMI8I32 | MMISA_MMI16I16 | MMISA_MMI16
                                     MMISA_MAB | MMISA_MATB | MMISA_MABT | MMISA_MFEW |
                                     MMISA_MIEW;
 
-/* Pointer to the backing field and its writable mask; NULL if not ours. */
-static uint32_t *csr_field(mosaic_tu *tu, uint32_t csr, uint32_t *wmask)
+/* Backing field (as an offset into mosaic_tu) and writable mask of each
+ * tensor CSR that has storage; mamul and mmisa are constants. */
+typedef struct {
+    uint32_t csr;
+    size_t offset;
+    uint32_t wmask;
+} csr_desc;
+
+static const csr_desc csr_table[] = {
+    {MOSAIC_CSR_TL_SHAPE, offsetof(mosaic_tu, tl_shape), 0xFFFFFFFFu},
+    {MOSAIC_CSR_TL_PERM, offsetof(mosaic_tu, tl_perm), 0xFFu},
+    {MOSAIC_CSR_TL_XCFG, offsetof(mosaic_tu, tl_xcfg), 0x1u},
+    {MOSAIC_CSR_TL_XSTATUS, offsetof(mosaic_tu, tl_xstatus), 0x3u},
+    {MOSAIC_CSR_TL_MASK1, offsetof(mosaic_tu, tl_mask1), 0xFFFFFFFFu},
+    {MOSAIC_CSR_TL_MASK2, offsetof(mosaic_tu, tl_mask2), 0xFFFFFFFFu},
+    {MOSAIC_CSR_TL_LMASK, offsetof(mosaic_tu, tl_lmask), 0xFFFFFFFFu},
+    {MOSAIC_CSR_TL_SMASK, offsetof(mosaic_tu, tl_smask), 0xFFFFFFFFu},
+    {MOSAIC_CSR_MCSR, offsetof(mosaic_tu, mcsr), MOSAIC_MCSR_WMASK},
+    {MOSAIC_CSR_SDMA_STRIDE, offsetof(mosaic_tu, sdma_stride), 0xFFFFFFFFu},
+    {MOSAIC_CSR_SDMA_STATUS, offsetof(mosaic_tu, sdma_status), 0x1Fu},
+    {MOSAIC_CSR_SDMA_ERRADDR, offsetof(mosaic_tu, sdma_erraddr), 0xFFFFFFFFu},
+    {MOSAIC_CSR_MXCFG, offsetof(mosaic_tu, mxcfg), 0xFFFFFu},
+    {MOSAIC_CSR_MXTILE, offsetof(mosaic_tu, mxtile), 0x7FFFFu},
+    {MOSAIC_CSR_MXSTATUS, offsetof(mosaic_tu, mxstatus), 0xFu},
+    {MOSAIC_CSR_MDDCBASE, offsetof(mosaic_tu, ddc_base), 0xFFFFFFFFu},
+    {MOSAIC_CSR_MDDCLIMIT, offsetof(mosaic_tu, ddc_limit), 0xFFFFFFFFu},
+    {MOSAIC_CSR_MDDCPERM, offsetof(mosaic_tu, ddc_perm), 0x3u},
+    {MOSAIC_CSR_MTILEM, offsetof(mosaic_tu, mtilem), 0},
+    {MOSAIC_CSR_MTILEK, offsetof(mosaic_tu, mtilek), 0},
+    {MOSAIC_CSR_MTILEN, offsetof(mosaic_tu, mtilen), 0},
+};
+
+static const csr_desc *csr_find(uint32_t csr)
 {
-    switch (csr) {
-    case MOSAIC_CSR_TL_SHAPE: *wmask = 0xFFFFFFFFu; return &tu->tl_shape;
-    case MOSAIC_CSR_TL_PERM: *wmask = 0xFFu; return &tu->tl_perm;
-    case MOSAIC_CSR_TL_XCFG: *wmask = 0x1u; return &tu->tl_xcfg;
-    case MOSAIC_CSR_TL_XSTATUS: *wmask = 0x3u; return &tu->tl_xstatus;
-    case MOSAIC_CSR_TL_MASK1: *wmask = 0xFFFFFFFFu; return &tu->tl_mask1;
-    case MOSAIC_CSR_TL_MASK2: *wmask = 0xFFFFFFFFu; return &tu->tl_mask2;
-    case MOSAIC_CSR_TL_LMASK: *wmask = 0xFFFFFFFFu; return &tu->tl_lmask;
-    case MOSAIC_CSR_TL_SMASK: *wmask = 0xFFFFFFFFu; return &tu->tl_smask;
-    case MOSAIC_CSR_MCSR: *wmask = MOSAIC_MCSR_WMASK; return &tu->mcsr;
-    case MOSAIC_CSR_SDMA_STRIDE: *wmask = 0xFFFFFFFFu; return &tu->sdma_stride;
-    case MOSAIC_CSR_SDMA_STATUS: *wmask = 0x1Fu; return &tu->sdma_status;
-    case MOSAIC_CSR_SDMA_ERRADDR: *wmask = 0xFFFFFFFFu; return &tu->sdma_erraddr;
-    case MOSAIC_CSR_MXCFG: *wmask = 0xFFFFFu; return &tu->mxcfg;
-    case MOSAIC_CSR_MXTILE: *wmask = 0x7FFFFu; return &tu->mxtile;
-    case MOSAIC_CSR_MXSTATUS: *wmask = 0xFu; return &tu->mxstatus;
-    case MOSAIC_CSR_MDDCBASE: *wmask = 0xFFFFFFFFu; return &tu->ddc_base;
-    case MOSAIC_CSR_MDDCLIMIT: *wmask = 0xFFFFFFFFu; return &tu->ddc_limit;
-    case MOSAIC_CSR_MDDCPERM: *wmask = 0x3u; return &tu->ddc_perm;
-    case MOSAIC_CSR_MTILEM: *wmask = 0; return &tu->mtilem;
-    case MOSAIC_CSR_MTILEK: *wmask = 0; return &tu->mtilek;
-    case MOSAIC_CSR_MTILEN: *wmask = 0; return &tu->mtilen;
-    default: return NULL;
-    }
+    for (size_t i = 0; i < sizeof csr_table / sizeof csr_table[0]; i++)
+        if (csr_table[i].csr == csr)
+            return &csr_table[i];
+    return NULL;
 }
 
 bool mosaic_tu_csr_is_mine(uint32_t csr)
 {
-    mosaic_tu scratch_tu; /* only the address decode is used */
-    uint32_t m;
-    return csr == MOSAIC_CSR_MAMUL || csr == MOSAIC_CSR_MMISA ||
-           csr_field(&scratch_tu, csr, &m) != NULL;
+    return csr == MOSAIC_CSR_MAMUL || csr == MOSAIC_CSR_MMISA || csr_find(csr) != NULL;
 }
 
 int mosaic_tu_csr_read(const mosaic_tu *tu, uint32_t csr, uint32_t *value)
@@ -77,8 +85,7 @@ int mosaic_tu_csr_read(const mosaic_tu *tu, uint32_t csr, uint32_t *value)
         *value = mmisa_value;
         return MOSAIC_CSR_OK;
     }
-    uint32_t m;
-    *value = *csr_field((mosaic_tu *)tu, csr, &m);
+    *value = *(const uint32_t *)((const char *)tu + csr_find(csr)->offset);
     return MOSAIC_CSR_OK;
 }
 
@@ -89,9 +96,9 @@ int mosaic_tu_csr_write(mosaic_tu *tu, uint32_t csr, uint32_t value)
     /* 0xC00-0xFFF is the read-only CSR space (RISC-V convention). */
     if (tu->ts == MOSAIC_TS_OFF || (csr >> 10) == 3u)
         return MOSAIC_CSR_ILLEGAL;
-    uint32_t wmask;
-    uint32_t *f = csr_field(tu, csr, &wmask);
-    *f = value & wmask;
+    /* mamul and mmisa sit in the read-only range, so d exists here. */
+    const csr_desc *d = csr_find(csr);
+    *(uint32_t *)((char *)tu + d->offset) = value & d->wmask;
     tu->ts = MOSAIC_TS_DIRTY;
     return MOSAIC_CSR_OK;
 }
