@@ -10,7 +10,9 @@ BLOCK_SRCS   = rtl/mosaic_pkg.sv $(wildcard rtl/mosaic_fp_*.sv rtl/mosaic_fmt_cv
                rtl/mosaic_vec*.sv)
 
 .PHONY: rtl-blocks-synth
-rtl-blocks-synth: ## Yosys synthesis of the tensor-unit blocks (part of lint)
+rtl-blocks-synth: $(BUILD)/lint/rtl-blocks-synth.ok ## Yosys synthesis of the tensor-unit blocks (part of lint)
+# Re-run only when its inputs change (a stamp per check).
+$(BUILD)/lint/rtl-blocks-synth.ok: $(BLOCK_SRCS) rtl/blocks.mk
 	@mkdir -p $(BLOCK_OUT)
 	@set -e; for top in $(BLOCK_TOPS); do \
 	  yosys -q -l $(BLOCK_OUT)/$$top.log -p "read_verilog -sv $(BLOCK_SRCS); \
@@ -19,4 +21,5 @@ rtl-blocks-synth: ## Yosys synthesis of the tensor-unit blocks (part of lint)
 	    opt -fast -full; techmap; opt -fast; abc -fast; opt -fast; check -assert; stat" >/dev/null; \
 	  echo "rtl-blocks-synth: yosys $$top: $$(sed -n '/=== design hierarchy ===/,$$p' $(BLOCK_OUT)/$$top.log | grep -m1 'Number of cells' | tr -s ' '), RAMs: $$(awk '/mem_v2/ {n = $$2} END {print n + 0}' $(BLOCK_OUT)/$$top.log)"; \
 	done
+	@mkdir -p $(dir $@) && touch $@
 lint: rtl-blocks-synth rtl-array-lint

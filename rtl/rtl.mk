@@ -26,7 +26,9 @@ lint: rtl-lint
 
 rtl-lint: rtl-verilator rtl-icarus rtl-yosys ## Verilator -Wall, Icarus compile and Yosys synthesis of rtl/
 
-rtl-verilator: $(RTL_SRCS)
+rtl-verilator: $(BUILD)/lint/rtl-verilator.ok
+# Re-run only when its inputs change (a stamp per check).
+$(BUILD)/lint/rtl-verilator.ok: $(RTL_SRCS) rtl/rtl.mk
 	@set -e; \
 	for cfg in "" "-DRVFI" "-GTensorUnit=1" "-DRVFI -GTensorUnit=1"; do \
 	  $(VERILATOR) --lint-only -Wall $$cfg --top-module mosaic_soc $(RTL_SRCS); \
@@ -35,15 +37,21 @@ rtl-verilator: $(RTL_SRCS)
 	  $(VERILATOR) --lint-only -Wall --top-module $$m $(RTL_SRCS); \
 	done; \
 	echo "rtl-lint: verilator -Wall clean: mosaic_soc (4 configurations) and $(words $(RTL_MODULES)) modules"
+	@mkdir -p $(dir $@) && touch $@
 
-rtl-icarus: $(RTL_SRCS)
+rtl-icarus: $(BUILD)/lint/rtl-icarus.ok
+# Re-run only when its inputs change (a stamp per check).
+$(BUILD)/lint/rtl-icarus.ok: $(RTL_SRCS) rtl/rtl.mk
 	@mkdir -p $(RTL_BUILD)
 	@set -e -o pipefail; \
 	$(IVERILOG) -g2012 -DRVFI -o $(RTL_BUILD)/all.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
 	$(IVERILOG) -g2012 -s mosaic_soc -o $(RTL_BUILD)/soc.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
 	echo "rtl-lint: iverilog -g2012 compiles every module"
+	@mkdir -p $(dir $@) && touch $@
 
-rtl-yosys: $(RTL_SRCS) rtl/synth.ys
+rtl-yosys: $(BUILD)/lint/rtl-yosys.ok
+# Re-run only when its inputs change (a stamp per check).
+$(BUILD)/lint/rtl-yosys.ok: $(RTL_SRCS) rtl/synth.ys rtl/rtl.mk
 	@mkdir -p $(RTL_BUILD)
 	@{ echo "read_verilog -sv $(RTL_SRCS)"; cat rtl/synth.ys; \
 	   echo "tee -q -o $(RTL_BUILD)/synth_stat.txt stat"; } > $(RTL_BUILD)/synth.ys
@@ -51,3 +59,4 @@ rtl-yosys: $(RTL_SRCS) rtl/synth.ys
 	  { grep -E "ERROR|Assert" $(RTL_BUILD)/synth.log; echo "rtl-lint: yosys failed, see $(RTL_BUILD)/synth.log"; exit 1; }
 	@sed -n '/=== design hierarchy ===/,$$p' $(RTL_BUILD)/synth_stat.txt | \
 	  grep -E "Number of cells|mem_v2|DFF" | sed 's/^ */rtl-lint: yosys mosaic_soc: /'
+	@mkdir -p $(dir $@) && touch $@

@@ -120,7 +120,9 @@ RTL_FP_TOPS := \
   mosaic_fmt_cvt:tb_cvt_icarus:cvt.hex:3000:$(subst $(mod_space),$(mod_comma),$(RTL_CVT_SRCS)) \
   mosaic_fma32:tb_fma32_icarus:fma32.hex:800:$(subst $(mod_space),$(mod_comma),$(filter-out tb/%,$(RTL_FMA_SRCS)))
 
-rtl-fp-lint: $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex ## lint, elaborate, synthesise and gate-level-check the numerics RTL
+rtl-fp-lint: $(BUILD)/lint/rtl-fp-lint.ok ## lint, elaborate, synthesise and gate-level-check the numerics RTL
+# Re-run only when its inputs change (a stamp per check).
+$(BUILD)/lint/rtl-fp-lint.ok: $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex $(RTL_CVT_SRCS) $(RTL_FMA_SRCS) tb/modules.mk
 	@set -e; for spec in $(RTL_FP_TOPS); do \
 	  IFS=: read top bench vec n srcs <<< "$$spec"; srcs=$$(echo $$srcs | tr , ' '); \
 	  echo "== $$top: verilator --lint-only -Wall"; \
@@ -139,3 +141,4 @@ rtl-fp-lint: $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex ## lint, elaborate, synthesis
 	  out=$$(vvp -n $(MOD_OUT)/$$top.net.vvp +vectors=$(MOD_IC)/$$vec +n=$$n +name=$${top}_netlist); \
 	  echo "$$out" | grep -v readmemh; echo "$$out" | grep -q '^PASS'; \
 	done
+	@mkdir -p $(dir $@) && touch $@
