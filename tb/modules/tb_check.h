@@ -7,6 +7,7 @@
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <unistd.h>
 #include <string>
@@ -130,6 +131,18 @@ inline bool check_mutant(const char *argv0, const char *mutant, const char *name
     }
     std::printf("FAIL: %s: mutant reported %u failing cases, exit %d\n", name, fails, rc);
     return false;
+}
+
+
+// The options every module harness takes: --quick (a short run, used by the
+// mutant check) and --seed N.
+inline void parse_args(int argc, char **argv, bool *quick, uint64_t *seed) {
+    for (int i = 1; i < argc; i++) {
+        if (!std::strcmp(argv[i], "--quick"))
+            *quick = true;
+        else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc)
+            *seed = std::strtoull(argv[++i], nullptr, 0);
+    }
 }
 
 } // namespace tb

@@ -391,12 +391,7 @@ static void mutant(const char *argv0, bool *ok) {
 int main(int argc, char **argv) {
     bool quick = false;
     uint64_t seed = 0x4152524159ull; // "ARRAY"
-    for (int i = 1; i < argc; i++) {
-        if (!std::strcmp(argv[i], "--quick"))
-            quick = true;
-        else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc)
-            seed = std::strtoull(argv[++i], nullptr, 0);
-    }
+    tb::parse_args(argc, argv, &quick, &seed);
     VerilatedContext ctx;
     Vmosaic_array top{&ctx};
     tb::Rng rng(seed);

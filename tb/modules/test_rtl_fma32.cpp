@@ -308,12 +308,7 @@ void mutant(const char *argv0, bool *ok) {
 int main(int argc, char **argv) {
     bool quick = false;
     uint64_t seed = 0x464D41333221ull; // "FMA32!"
-    for (int i = 1; i < argc; i++) {
-        if (!std::strcmp(argv[i], "--quick"))
-            quick = true;
-        else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc)
-            seed = std::strtoull(argv[++i], nullptr, 0);
-    }
+    tb::parse_args(argc, argv, &quick, &seed);
     VerilatedContext ctx;
     Vtb_fma32 top{&ctx};
     tb::Rng rng(seed);
