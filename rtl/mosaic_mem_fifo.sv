@@ -1,0 +1,59 @@
+// Small synchronous FIFO for the memory system and the SDMA engine:
+// bookkeeping of outstanding AXI bursts and response skid buffers.
+//
+// Storage is a packed array of flops, not an unpacked one, so Yosys does not
+// count these few-entry queues among the block RAMs of the design (they are
+// far too small for one). rdata_o is the head entry, valid while !empty_o.
+// A push into a full FIFO or a pop from an empty one is ignored.
+
+`default_nettype none
+
+module mosaic_mem_fifo #(
+  parameter int Width = 8,
+  parameter int Depth = 4   // power of two, >= 2
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             push_i,
+  input  logic [Width-1:0] wdata_i,
+  input  logic             pop_i,
+  output logic [Width-1:0] rdata_o,
+  output logic             empty_o,
+  output logic             full_o,
+  output logic [$clog2(Depth):0] count_o
+);
+
+  localparam int PtrW = $clog2(Depth);
+
+  logic [Depth-1:0][Width-1:0] q_q;
+  logic [PtrW-1:0]             wptr_q, rptr_q;
+  logic [PtrW:0]               count_q;
+  logic                        do_push, do_pop;
+
+  assign empty_o = (count_q == '0);
+  assign full_o  = (count_q == (PtrW + 1)'(Depth));
+  assign count_o = count_q;
+  assign do_push = push_i & ~full_o;
+  assign do_pop  = pop_i & ~empty_o;
+  assign rdata_o = q_q[rptr_q];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wptr_q  <= '0;
+      rptr_q  <= '0;
+      count_q <= '0;
+    end else begin
+      if (do_push) wptr_q <= wptr_q + PtrW'(1);
+      if (do_pop)  rptr_q <= rptr_q + PtrW'(1);
+      if (do_push && !do_pop)      count_q <= count_q + (PtrW + 1)'(1);
+      else if (do_pop && !do_push) count_q <= count_q - (PtrW + 1)'(1);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (do_push) q_q[wptr_q] <= wdata_i;
+  end
+
+endmodule
+
+`default_nettype wire

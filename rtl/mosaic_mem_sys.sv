@@ -1,0 +1,550 @@
+// Mosaic memories: on-chip RAM (code/data), main memory and the scratchpad,
+// with the core's fetch and data ports and one AXI4 slave port (the tensor
+// unit's LSU and SDMA engine, through mosaic_axi_arb).
+//
+//   RAM         mosaic_ram, 32-bit: port A instruction fetch, port B data.
+//               Port B is shared by the core and the AXI side, round robin
+//               when both want it (a 64-bit beat takes two RAM cycles).
+//   main, scpad mosaic_mem_wide, 64-bit: port A AXI, port B core, so the
+//               core and AXI never wait for each other there.
+//
+// Core data port (OBI-like, as mosaic_core expects): data_req_i is held
+// until data_gnt_o; data_rvalid_o / data_rdata_o come the cycle after the
+// grant. Only requests whose address is in one of the three windows
+// (data_hit_o) are ours; for any other address data_gnt_o is 1 and
+// data_rvalid_o stays 0, so the SoC answers it (bus error or MMIO).
+//
+// AXI4 slave (no IDs, responses in order): AR and AW are queued
+// (BurstDepth each), decoded by mosaic_mem_decode at acceptance. Reads and
+// writes proceed independently but share one memory access slot per cycle
+// (round robin when both need it). A burst outside the windows, or leaving
+// its window, answers DECERR on every beat and writes nothing; a narrow or
+// non-INCR burst answers SLVERR likewise. W beats are counted against AWLEN
+// (WLAST is not checked).
+//
+// Main-memory timing model (only bursts in the main window): every AR/AW
+// gets a due time dram_latency_i cycles after acceptance (AR: first R beat;
+// AW: the B response, counted from the last W beat), and arready, awready,
+// wready and rvalid are each withheld in dram_stall_pct_i percent of the
+// cycles, from a xorshift32 generator seeded with dram_seed_i (taken in the
+// first cycle after reset). 0 / 0 runs one beat per cycle.
+//
+// AxiDataWidth: only 64 is implemented.
+
+`default_nettype none
+
+module mosaic_mem_sys #(
+  parameter int RamBytes     = mosaic_pkg::RamSize,
+  parameter int MainBytes    = mosaic_pkg::MainSize,
+  parameter int ScpadBytes   = mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks,
+  parameter int AxiDataWidth = 64,
+  parameter     RamInitFile  = "",
+  parameter     MainInitFile = "",
+  parameter int BurstDepth   = 4     // queued bursts per direction, power of two
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+
+  // Instruction fetch (RAM only; the SoC decides hit / fault)
+  input  logic                      instr_req_i,
+  input  logic [31:0]               instr_addr_i,
+  output logic [31:0]               instr_rdata_o,
+
+  // Core data port
+  input  logic                      data_req_i,
+  input  logic                      data_we_i,
+  input  logic [3:0]                data_be_i,
+  input  logic [31:0]               data_addr_i,
+  input  logic [31:0]               data_wdata_i,
+  output logic                      data_hit_o,
+  output logic                      data_gnt_o,
+  output logic                      data_rvalid_o,
+  output logic [31:0]               data_rdata_o,
+
+  // AXI4 slave
+  input  logic [31:0]               s_awaddr_i,
+  input  logic [7:0]                s_awlen_i,
+  input  logic [2:0]                s_awsize_i,
+  input  logic [1:0]                s_awburst_i,
+  input  logic                      s_awvalid_i,
+  output logic                      s_awready_o,
+  input  logic [AxiDataWidth-1:0]   s_wdata_i,
+  input  logic [AxiDataWidth/8-1:0] s_wstrb_i,
+  input  logic                      s_wlast_i,
+  input  logic                      s_wvalid_i,
+  output logic                      s_wready_o,
+  output logic [1:0]                s_bresp_o,
+  output logic                      s_bvalid_o,
+  input  logic                      s_bready_i,
+  input  logic [31:0]               s_araddr_i,
+  input  logic [7:0]                s_arlen_i,
+  input  logic [2:0]                s_arsize_i,
+  input  logic [1:0]                s_arburst_i,
+  input  logic                      s_arvalid_i,
+  output logic                      s_arready_o,
+  output logic [AxiDataWidth-1:0]   s_rdata_o,
+  output logic [1:0]                s_rresp_o,
+  output logic                      s_rlast_o,
+  output logic                      s_rvalid_o,
+  input  logic                      s_rready_i,
+
+  // Main-memory timing model
+  input  logic [15:0]               dram_latency_i,
+  input  logic [6:0]                dram_stall_pct_i,
+  input  logic [31:0]               dram_seed_i
+);
+
+  localparam int RamAw   = $clog2(RamBytes / 4);
+  localparam int MainAw  = $clog2(MainBytes / 8);
+  localparam int ScpadAw = $clog2(ScpadBytes / 8);
+  localparam int RDepth  = 4;
+
+  localparam logic [1:0] WinRam   = 2'd0;
+  localparam logic [1:0] WinMain  = 2'd1;
+  localparam logic [1:0] WinScpad = 2'd2;
+  localparam logic [1:0] WinNone  = 2'd3;
+
+  // ------------------------------------------------------------------
+  // Time and the main-memory stall generator
+  // ------------------------------------------------------------------
+  logic [31:0] now_q, rng_q, rng_x1, rng_x2, rng_x3;
+  logic        seeded_q;
+  logic        stall_ar, stall_aw, stall_w, stall_r;
+
+  assign rng_x1 = rng_q ^ (rng_q << 13);
+  assign rng_x2 = rng_x1 ^ (rng_x1 >> 17);
+  assign rng_x3 = rng_x2 ^ (rng_x2 << 5);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      now_q    <= '0;
+      rng_q    <= 32'h1;
+      seeded_q <= 1'b0;
+    end else begin
+      now_q    <= now_q + 32'd1;
+      seeded_q <= 1'b1;
+      if (!seeded_q) rng_q <= (dram_seed_i == 32'd0) ? 32'h1 : dram_seed_i;
+      else           rng_q <= rng_x3;
+    end
+  end
+
+  // A 10-bit slice r withholds when floor(r * 100 / 1024) < pct: pct
+  // percent of the slice values (within 1%).
+  function automatic logic stall_of(input logic [9:0] r, input logic [6:0] pct);
+    logic [16:0] scaled;
+    scaled   = (17'(r) * 17'd100) >> 10;
+    stall_of = scaled < 17'(pct);
+  endfunction
+
+  assign stall_ar = stall_of(rng_q[9:0], dram_stall_pct_i);
+  assign stall_aw = stall_of(rng_q[19:10], dram_stall_pct_i);
+  assign stall_w  = stall_of(rng_q[29:20], dram_stall_pct_i);
+  assign stall_r  = stall_of({rng_q[31:30], rng_q[7:0]} ^ rng_q[25:16], dram_stall_pct_i);
+
+  function automatic logic due_ok(input logic [31:0] now, input logic [31:0] due);
+    logic [31:0] diff;
+    diff   = now - due;
+    due_ok = diff < 32'h8000_0000;
+  endfunction
+
+  // ------------------------------------------------------------------
+  // Core data port decode
+  // ------------------------------------------------------------------
+  logic [31:0] off_ram, off_main, off_scpad, i_off;
+  logic        hit_ram, hit_main, hit_scpad;
+
+  assign off_ram   = data_addr_i - mosaic_pkg::RamBase;
+  assign off_main  = data_addr_i - mosaic_pkg::MainBase;
+  assign off_scpad = data_addr_i - mosaic_pkg::ScpadBase;
+  assign hit_ram   = off_ram < 32'(RamBytes);
+  assign hit_main  = off_main < 32'(MainBytes);
+  assign hit_scpad = off_scpad < 32'(ScpadBytes);
+  assign i_off     = instr_addr_i - mosaic_pkg::RamBase;
+
+  // ------------------------------------------------------------------
+  // AXI address queues
+  // ------------------------------------------------------------------
+  // Entry: due[31:0], len[7:0], dw[28:0], resp[1:0], win[1:0]
+  localparam int QW = 32 + 8 + 29 + 2 + 2;
+
+  logic [1:0]  ar_win, aw_win, ar_resp_d, aw_resp_d;
+  logic [28:0] ar_dw_d, aw_dw_d;
+  logic [QW-1:0] arq_head, awq_head;
+  logic        rd_pop, wr_pop;
+  logic        arq_empty, arq_full, awq_empty, awq_full, ar_fire, aw_fire;
+  logic [$clog2(BurstDepth):0] arq_cnt, awq_cnt;
+
+  mosaic_mem_decode #(
+    .RamBytes   (RamBytes),
+    .MainBytes  (MainBytes),
+    .ScpadBytes (ScpadBytes)
+  ) u_ar_dec (
+    .addr_i  (s_araddr_i),
+    .len_i   (s_arlen_i),
+    .size_i  (s_arsize_i),
+    .burst_i (s_arburst_i),
+    .win_o   (ar_win),
+    .resp_o  (ar_resp_d),
+    .dw_o    (ar_dw_d)
+  );
+
+  mosaic_mem_decode #(
+    .RamBytes   (RamBytes),
+    .MainBytes  (MainBytes),
+    .ScpadBytes (ScpadBytes)
+  ) u_aw_dec (
+    .addr_i  (s_awaddr_i),
+    .len_i   (s_awlen_i),
+    .size_i  (s_awsize_i),
+    .burst_i (s_awburst_i),
+    .win_o   (aw_win),
+    .resp_o  (aw_resp_d),
+    .dw_o    (aw_dw_d)
+  );
+
+  assign s_arready_o = ~arq_full & ~((ar_win == WinMain) & stall_ar);
+  assign s_awready_o = ~awq_full & ~((aw_win == WinMain) & stall_aw);
+  assign ar_fire     = s_arvalid_i & s_arready_o;
+  assign aw_fire     = s_awvalid_i & s_awready_o;
+
+  logic [31:0] ar_due_d, aw_lat_d;
+  assign ar_due_d = now_q + ((ar_win == WinMain) ? 32'(dram_latency_i) : 32'd0);
+  assign aw_lat_d = (aw_win == WinMain) ? 32'(dram_latency_i) : 32'd0;
+
+  mosaic_mem_fifo #(
+    .Width (QW),
+    .Depth (BurstDepth)
+  ) u_arq (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .push_i  (ar_fire),
+    .wdata_i ({ar_due_d, s_arlen_i, ar_dw_d, ar_resp_d, ar_win}),
+    .pop_i   (rd_pop),
+    .rdata_o (arq_head),
+    .empty_o (arq_empty),
+    .full_o  (arq_full),
+    .count_o (arq_cnt)
+  );
+
+  // The write queue keeps the latency, not a due time: B is due after the
+  // last W beat.
+  mosaic_mem_fifo #(
+    .Width (QW),
+    .Depth (BurstDepth)
+  ) u_awq (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .push_i  (aw_fire),
+    .wdata_i ({aw_lat_d, s_awlen_i, aw_dw_d, aw_resp_d, aw_win}),
+    .pop_i   (wr_pop),
+    .rdata_o (awq_head),
+    .empty_o (awq_empty),
+    .full_o  (awq_full),
+    .count_o (awq_cnt)
+  );
+
+  logic [31:0] rh_due, wh_lat;
+  logic [7:0]  rh_len, wh_len;
+  logic [28:0] rh_dw, wh_dw;
+  logic [1:0]  rh_resp, rh_win, wh_resp, wh_win;
+
+  assign {rh_due, rh_len, rh_dw, rh_resp, rh_win} = arq_head;
+  assign {wh_lat, wh_len, wh_dw, wh_resp, wh_win} = awq_head;
+
+  // ------------------------------------------------------------------
+  // Access slot and RAM port arbitration
+  // ------------------------------------------------------------------
+  logic rd_want, wr_want;           // an engine needs a memory access
+  logic slot_rd, slot_wr;           // who holds the slot this cycle
+  logic slot_last_rd_q;
+  logic axi_ram_req, ram_gnt_core, ram_gnt_axi, ram_last_core_q;
+  logic core_ram_req;
+  logic rd_fire, wr_fire;           // the engine's access happens
+  logic [1:0] slot_win;
+
+  assign slot_rd = rd_want & (~wr_want | ~slot_last_rd_q);
+  assign slot_wr = wr_want & ~slot_rd;
+  assign slot_win = slot_rd ? rh_win : wh_win;
+
+  assign core_ram_req = data_req_i & hit_ram;
+  assign axi_ram_req  = (slot_rd | slot_wr) & (slot_win == WinRam);
+  assign ram_gnt_core = core_ram_req & (~axi_ram_req | ~ram_last_core_q);
+  assign ram_gnt_axi  = axi_ram_req & ~ram_gnt_core;
+
+  assign rd_fire = slot_rd & ((rh_win != WinRam) | ram_gnt_axi);
+  assign wr_fire = slot_wr & ((wh_win != WinRam) | ram_gnt_axi);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      slot_last_rd_q  <= 1'b0;
+      ram_last_core_q <= 1'b0;
+    end else begin
+      if (rd_fire || wr_fire)          slot_last_rd_q  <= rd_fire;
+      if (ram_gnt_core || ram_gnt_axi) ram_last_core_q <= ram_gnt_core;
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // Read engine
+  // ------------------------------------------------------------------
+  logic [7:0]  rd_beat_q;
+  logic        rd_half_q;
+  logic        rd_ok, rd_room, rd_step, rd_beat_done;
+  logic [28:0] rd_dw;
+  logic        rp_v_q, rp_push_q, rp_last_q, rp_main_q;
+  logic [1:0]  rp_win_q, rp_resp_q;
+  logic [31:0] ram_lo_q;
+  logic        rf_empty, rf_full;
+  logic [2:0]  rf_cnt;
+  logic [63:0] rf_data;
+  logic [1:0]  rf_resp;
+  logic        rf_last, rf_main;
+  logic [63:0] main_a_rdata, scpad_a_rdata, rp_data;
+  logic [31:0] ram_b_rdata;
+
+  assign rd_ok   = ~arq_empty & due_ok(now_q, rh_due);
+  // Room for the beat in the R queue, counting the one in the pipeline.
+  assign rd_room = (32'(rf_cnt) + 32'(rp_v_q)) < RDepth;
+  assign rd_want = rd_ok & rd_room & (rh_resp == 2'b00);
+  // Error bursts need no memory: their beats go straight to the pipeline.
+  assign rd_step = rd_ok & rd_room & ((rh_resp != 2'b00) | rd_fire);
+  // A RAM beat is two 32-bit accesses, low word first.
+  assign rd_beat_done = rd_step & ((rh_resp != 2'b00) | (rh_win != WinRam) | rd_half_q);
+  assign rd_pop  = rd_beat_done & (rd_beat_q == rh_len);
+  assign rd_dw   = rh_dw + 29'(rd_beat_q);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_beat_q <= '0;
+      rd_half_q <= 1'b0;
+      rp_v_q    <= 1'b0;
+      rp_push_q <= 1'b0;
+      rp_last_q <= 1'b0;
+      rp_main_q <= 1'b0;
+      rp_win_q  <= WinNone;
+      rp_resp_q <= 2'b00;
+    end else begin
+      if (rd_step && rh_resp == 2'b00 && rh_win == WinRam) rd_half_q <= ~rd_half_q;
+      if (rd_pop)            rd_beat_q <= '0;
+      else if (rd_beat_done) rd_beat_q <= rd_beat_q + 8'd1;
+      rp_v_q    <= rd_step;
+      rp_push_q <= rd_beat_done;
+      rp_last_q <= rd_pop;
+      rp_main_q <= rh_win == WinMain;
+      rp_win_q  <= rh_win;
+      rp_resp_q <= rh_resp;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (rp_v_q && !rp_push_q) ram_lo_q <= ram_b_rdata;
+  end
+
+  always_comb begin
+    unique case (rp_win_q)
+      WinRam:   rp_data = {ram_b_rdata, ram_lo_q};
+      WinMain:  rp_data = main_a_rdata;
+      WinScpad: rp_data = scpad_a_rdata;
+      default:  rp_data = 64'd0;
+    endcase
+    if (rp_resp_q != 2'b00) rp_data = 64'd0;
+  end
+
+  mosaic_mem_fifo #(
+    .Width (64 + 2 + 1 + 1),
+    .Depth (RDepth)
+  ) u_rq (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .push_i  (rp_v_q & rp_push_q),
+    .wdata_i ({rp_data, rp_resp_q, rp_last_q, rp_main_q}),
+    .pop_i   (s_rvalid_o & s_rready_i),
+    .rdata_o ({rf_data, rf_resp, rf_last, rf_main}),
+    .empty_o (rf_empty),
+    .full_o  (rf_full),
+    .count_o (rf_cnt)
+  );
+
+  assign s_rvalid_o = ~rf_empty & ~(rf_main & stall_r);
+  assign s_rdata_o  = rf_data;
+  assign s_rresp_o  = rf_resp;
+  assign s_rlast_o  = rf_last;
+
+  // ------------------------------------------------------------------
+  // Write engine
+  // ------------------------------------------------------------------
+  logic [7:0]  wr_beat_q;
+  logic        wr_half_q;
+  logic        wr_ok, wr_hs;
+  logic [28:0] wr_dw;
+  logic        bq_empty, bq_full;
+  logic [$clog2(BurstDepth):0] bq_cnt;
+  logic [31:0] bq_due;
+  logic [1:0]  bq_resp;
+
+  // A beat can be taken when its burst is known, B has room for the
+  // burst's response and the main-memory model does not withhold wready.
+  assign wr_ok   = ~awq_empty & ~bq_full & ~((wh_win == WinMain) & stall_w);
+  assign wr_want = wr_ok & s_wvalid_i & (wh_resp == 2'b00);
+  assign wr_hs   = wr_ok & s_wvalid_i &
+                   ((wh_resp != 2'b00) | (wr_fire & ((wh_win != WinRam) | wr_half_q)));
+  assign s_wready_o = wr_hs;
+  assign wr_pop  = wr_hs & (wr_beat_q == wh_len);
+  assign wr_dw   = wh_dw + 29'(wr_beat_q);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wr_beat_q <= '0;
+      wr_half_q <= 1'b0;
+    end else begin
+      if (wr_fire && wh_win == WinRam) wr_half_q <= ~wr_half_q;
+      if (wr_pop)     wr_beat_q <= '0;
+      else if (wr_hs) wr_beat_q <= wr_beat_q + 8'd1;
+    end
+  end
+
+  mosaic_mem_fifo #(
+    .Width (32 + 2),
+    .Depth (BurstDepth)
+  ) u_bq (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .push_i  (wr_pop),
+    .wdata_i ({now_q + wh_lat, wh_resp}),
+    .pop_i   (s_bvalid_o & s_bready_i),
+    .rdata_o ({bq_due, bq_resp}),
+    .empty_o (bq_empty),
+    .full_o  (bq_full),
+    .count_o (bq_cnt)
+  );
+
+  assign s_bvalid_o = ~bq_empty & due_ok(now_q, bq_due);
+  assign s_bresp_o  = bq_resp;
+
+  // ------------------------------------------------------------------
+  // Memories
+  // ------------------------------------------------------------------
+  logic [28:0] slot_dw;
+  logic        slot_we, slot_half;
+
+  assign slot_dw   = slot_rd ? rd_dw : wr_dw;
+  assign slot_we   = ~slot_rd;
+  assign slot_half = slot_rd ? rd_half_q : wr_half_q;
+
+  logic        ram_b_req, ram_b_we;
+  logic [3:0]  ram_b_be;
+  logic [RamAw-1:0] ram_b_addr;
+  logic [31:0] ram_b_wdata;
+
+  assign ram_b_req   = ram_gnt_core | ram_gnt_axi;
+  assign ram_b_we    = ram_gnt_core ? data_we_i : slot_we;
+  assign ram_b_be    = ram_gnt_core ? data_be_i : (slot_half ? s_wstrb_i[7:4] : s_wstrb_i[3:0]);
+  assign ram_b_addr  = ram_gnt_core ? off_ram[RamAw+1:2] : RamAw'({slot_dw, slot_half});
+  assign ram_b_wdata = ram_gnt_core ? data_wdata_i : (slot_half ? s_wdata_i[63:32] : s_wdata_i[31:0]);
+
+  mosaic_ram #(
+    .Bytes       (RamBytes),
+    .InitFile    (RamInitFile),
+    .InitPlusarg ("ram_hex"),
+    .PortAWrite  (1'b0)
+  ) u_ram (
+    .clk_i     (clk_i),
+    .a_req_i   (instr_req_i),
+    .a_we_i    (1'b0),
+    .a_be_i    (4'b0000),
+    .a_addr_i  (i_off[RamAw+1:2]),
+    .a_wdata_i (32'd0),
+    .a_rdata_o (instr_rdata_o),
+    .b_req_i   (ram_b_req),
+    .b_we_i    (ram_b_we),
+    .b_be_i    (ram_b_be),
+    .b_addr_i  (ram_b_addr),
+    .b_wdata_i (ram_b_wdata),
+    .b_rdata_o (ram_b_rdata)
+  );
+
+  logic [31:0] main_b_rdata, scpad_b_rdata;
+  logic        slot_main, slot_scpad;
+
+  assign slot_main  = (rd_fire | wr_fire) & (slot_win == WinMain);
+  assign slot_scpad = (rd_fire | wr_fire) & (slot_win == WinScpad);
+
+  mosaic_mem_wide #(
+    .Bytes       (MainBytes),
+    .InitFile    (MainInitFile),
+    .InitPlusarg ("main_hex")
+  ) u_main (
+    .clk_i     (clk_i),
+    .a_req_i   (slot_main),
+    .a_we_i    (slot_we),
+    .a_be_i    (s_wstrb_i),
+    .a_addr_i  (slot_dw[MainAw-1:0]),
+    .a_wdata_i (s_wdata_i),
+    .a_rdata_o (main_a_rdata),
+    .b_req_i   (data_req_i & hit_main),
+    .b_we_i    (data_we_i),
+    .b_be_i    (data_be_i),
+    .b_addr_i  (off_main[MainAw+2:2]),
+    .b_wdata_i (data_wdata_i),
+    .b_rdata_o (main_b_rdata)
+  );
+
+  mosaic_mem_wide #(
+    .Bytes       (ScpadBytes),
+    .InitFile    (""),
+    .InitPlusarg ("")
+  ) u_scpad (
+    .clk_i     (clk_i),
+    .a_req_i   (slot_scpad),
+    .a_we_i    (slot_we),
+    .a_be_i    (s_wstrb_i),
+    .a_addr_i  (slot_dw[ScpadAw-1:0]),
+    .a_wdata_i (s_wdata_i),
+    .a_rdata_o (scpad_a_rdata),
+    .b_req_i   (data_req_i & hit_scpad),
+    .b_we_i    (data_we_i),
+    .b_be_i    (data_be_i),
+    .b_addr_i  (off_scpad[ScpadAw+2:2]),
+    .b_wdata_i (data_wdata_i),
+    .b_rdata_o (scpad_b_rdata)
+  );
+
+  // ------------------------------------------------------------------
+  // Core response
+  // ------------------------------------------------------------------
+  logic       hit_any, core_go;
+  logic [1:0] sel_q;
+  logic       rvalid_q;
+
+  assign hit_any    = hit_ram | hit_main | hit_scpad;
+  assign data_hit_o = hit_any;
+  assign data_gnt_o = ~hit_ram | ram_gnt_core;
+  assign core_go    = data_req_i & hit_any & data_gnt_o;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rvalid_q <= 1'b0;
+      sel_q    <= WinNone;
+    end else begin
+      rvalid_q <= core_go;
+      if (core_go) sel_q <= hit_ram ? WinRam : (hit_main ? WinMain : WinScpad);
+    end
+  end
+
+  assign data_rvalid_o = rvalid_q;
+  always_comb begin
+    unique case (sel_q)
+      WinRam:   data_rdata_o = ram_b_rdata;
+      WinMain:  data_rdata_o = main_b_rdata;
+      WinScpad: data_rdata_o = scpad_b_rdata;
+      default:  data_rdata_o = 32'd0;
+    endcase
+  end
+
+  logic unused;
+  assign unused = ^{s_wlast_i, rf_full, arq_cnt, awq_cnt, bq_cnt, off_ram,
+                    off_main, off_scpad, i_off, slot_dw, rd_dw, wr_dw};
+
+endmodule
+
+`default_nettype wire
