@@ -9,6 +9,12 @@
 #       and .log (ISS --stats) next to the ELF; fails if any program fails
 #   make random-sim  (same variables, SIM_FLAGS=...)
 #       ... and run each on the lockstep testbench, build/bin/mosaic-sim
+#   make random-expect RVGEN_FLAGS="--tensor ..." (same variables)
+#       after random-iss, rebuild each program as <name>.x.elf with the ISS's
+#       checksums embedded (rvgen --expect): it fails by itself (code 7) on a
+#       wrong result, e.g. on mosaic-sim --no-cosim
+#   Tensor programs: RVGEN_FLAGS="--tensor [--tensor-ops all]"; their fixed
+#   part is ~11k instructions, so INSNS=30000 or more gives a useful body.
 
 SEEDS       ?= 10
 SEED0       ?= 1
@@ -27,7 +33,7 @@ RANDOM_NAMES := $(foreach s,$(shell seq $(SEED0) $$(( $(SEED0) + $(SEEDS) - 1 ))
 RANDOM_ELFS := $(patsubst %,$(RANDOM_DIR)/%.elf,$(RANDOM_NAMES))
 RANDOM_SRCS := $(patsubst %,$(RANDOM_DIR)/%.S,$(RANDOM_NAMES))
 
-.PHONY: random-elfs random-iss random-sim
+.PHONY: random-elfs random-iss random-sim random-expect
 random-elfs: $(RANDOM_SRCS) $(RANDOM_ELFS) ## random RV32IM programs (SEEDS= INSNS= RVGEN_FLAGS=)
 
 random-iss: random-elfs $(BUILD)/bin/mosaic-iss ## run random programs on the ISS (SEEDS= INSNS= RVGEN_FLAGS=)
@@ -43,6 +49,13 @@ random-sim: random-elfs ## run random programs on the lockstep testbench (build/
 	  if $(BUILD)/bin/mosaic-sim $(SIM_FLAGS) $$p.elf >$$p.sim.log 2>&1; then echo "PASS: $$n"; \
 	  else echo "FAIL: $$n: mosaic-sim exit $$? (see $$p.sim.log)"; fail=$$((fail + 1)); fi; \
 	done; echo "random-sim: $(words $(RANDOM_NAMES)) programs, $$fail failed"; test $$fail = 0
+
+random-expect: random-iss ## self-checking copies of random tensor programs (<name>.x.elf, needs --tensor)
+	@case " $(RVGEN_FLAGS) " in *" --tensor "*) ;; *) echo "random-expect: needs RVGEN_FLAGS=--tensor"; exit 1;; esac
+	@for s in $(shell seq $(SEED0) $$(( $(SEED0) + $(SEEDS) - 1 ))); do p=$(RANDOM_DIR)/$(RANDOM_TAG)_s$$s; \
+	  $(PYTHON) tools/rvgen.py --seed $$s --insns $(INSNS) $(RVGEN_FLAGS) --expect $$p.sig -o $$p.x.S && \
+	  $(RANDOM_CC) $(RANDOM_CFLAGS) -T $(RANDOM_LDS) $$p.x.S -o $$p.x.elf && echo "  $$p.x.elf" || exit 1; \
+	done
 
 $(RANDOM_LDS): sw/tests/random/link.ld.S sw/golden/mosaic_memmap.h
 	@mkdir -p $(dir $@)

@@ -7,7 +7,8 @@ must: have every instruction class in its `--stats`, assemble, end in pass
 requested number of instructions (ISS --stats), hit every trap cause it was
 asked to (signature counters) and no other, and log exactly the traps the
 ISS took. Also: same seed -> byte-identical .S (--stats does not change it),
-different seeds differ, --tensor is refused ("not yet").
+different seeds differ, an unknown --tensor-ops mnemonic is refused. The
+tensor campaign is test_random_tensor.py.
 Prints `PASS: name` / `FAIL: name: why`. Outputs in $MOSAIC_BUILD/random/suite.
 """
 import importlib.util
@@ -104,6 +105,7 @@ class _Opts:
         self.no_traps = "--no-traps" in flags
         self.irq = "--irq" in flags
         self.tensor = False
+        self.tensor_op_set = []
 
 
 def main():
@@ -141,9 +143,10 @@ def main():
            else "two generations with seed 7 differ")
     report("different seeds, different programs", None if texts[3] and texts[3] != texts[0]
            else "seeds 7 and 8 give the same program")
-    g = subprocess.run([sys.executable, RVGEN, "--seed", "1", "--tensor", "-o", os.devnull],
-                       capture_output=True, text=True)
-    report("--tensor refused", None if g.returncode != 0 and "not yet" in g.stderr
+    g = subprocess.run([sys.executable, RVGEN, "--seed", "1", "--tensor", "--tensor-ops",
+                        "tld,tfoo", "-o", os.devnull], capture_output=True, text=True)
+    report("unknown --tensor-ops mnemonic refused",
+           None if g.returncode != 0 and "tfoo" in g.stderr
            else f"exit {g.returncode}, stderr {g.stderr.strip()!r}")
 
     for seed, flags in CAMPAIGN:
