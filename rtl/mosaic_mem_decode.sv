@@ -39,9 +39,17 @@ module mosaic_mem_decode #(
   assign off_main  = a0 - mosaic_pkg::MainBase;
   assign off_scpad = a0 - mosaic_pkg::ScpadBase;
   // An address below a base wraps to a huge offset, which fails the bound.
+`ifdef MOSAIC_INJECT_BUG
+  // Mutant for the module test: a burst ending exactly at a window's end
+  // is refused.
+  assign in_ram    = ({1'b0, off_ram} + span) < 33'(RamBytes);
+  assign in_main   = ({1'b0, off_main} + span) < 33'(MainBytes);
+  assign in_scpad  = ({1'b0, off_scpad} + span) < 33'(ScpadBytes);
+`else
   assign in_ram    = ({1'b0, off_ram} + span) <= 33'(RamBytes);
   assign in_main   = ({1'b0, off_main} + span) <= 33'(MainBytes);
   assign in_scpad  = ({1'b0, off_scpad} + span) <= 33'(ScpadBytes);
+`endif
 
   always_comb begin
     if (in_ram) begin
