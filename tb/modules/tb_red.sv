@@ -1,0 +1,90 @@
+// Test wrapper for tb/modules/test_rtl_red.cpp: mosaic_red (r_* ports) and
+// mosaic_vec_div (v_* ports) side by side in one Verilator model, sharing
+// the clock and reset.
+
+`default_nettype none
+
+module tb_red (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+
+  input  logic         r_clear_i,
+  input  logic         r_valid_i,
+  output logic         r_ready_o,
+  input  logic [2:0]   r_op_i,
+  input  logic [3:0]   r_s_fmt_i,
+  input  logic [3:0]   r_d_fmt_i,
+  input  logic [2:0]   r_rm_i,
+  input  logic         r_fp8_sat_i,
+  input  logic         r_subnormals_i,
+  input  logic [511:0] r_row_i,
+  output logic         r_valid_o,
+  input  logic         r_ready_i,
+  output logic [31:0]  r_res_o,
+  output logic [3:0]   r_row_o,
+  output logic         r_last_o,
+  output logic [5:0]   r_flags_o,
+  output logic         r_sat_o,
+
+  input  logic         v_valid_i,
+  output logic         v_ready_o,
+  input  logic [3:0]   v_a_fmt_i,
+  input  logic [3:0]   v_b_fmt_i,
+  input  logic [3:0]   v_d_fmt_i,
+  input  logic [2:0]   v_rm_i,
+  input  logic         v_fp8_sat_i,
+  input  logic         v_subnormals_i,
+  input  logic [511:0] v_a_i,
+  input  logic [31:0]  v_b_i,
+  output logic         v_valid_o,
+  input  logic         v_ready_i,
+  output logic [511:0] v_d_o,
+  output logic [95:0]  v_flags_o,
+  output logic         v_sat_o
+);
+
+  mosaic_red u_red (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .clear_i      (r_clear_i),
+    .valid_i      (r_valid_i),
+    .ready_o      (r_ready_o),
+    .op_i         (r_op_i),
+    .s_fmt_i      (r_s_fmt_i),
+    .d_fmt_i      (r_d_fmt_i),
+    .rm_i         (r_rm_i),
+    .fp8_sat_i    (r_fp8_sat_i),
+    .subnormals_i (r_subnormals_i),
+    .row_i        (r_row_i),
+    .valid_o      (r_valid_o),
+    .ready_i      (r_ready_i),
+    .res_o        (r_res_o),
+    .row_o        (r_row_o),
+    .last_o       (r_last_o),
+    .flags_o      (r_flags_o),
+    .sat_o        (r_sat_o)
+  );
+
+  mosaic_vec_div u_div (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .valid_i      (v_valid_i),
+    .ready_o      (v_ready_o),
+    .a_fmt_i      (v_a_fmt_i),
+    .b_fmt_i      (v_b_fmt_i),
+    .d_fmt_i      (v_d_fmt_i),
+    .rm_i         (v_rm_i),
+    .fp8_sat_i    (v_fp8_sat_i),
+    .subnormals_i (v_subnormals_i),
+    .a_i          (v_a_i),
+    .b_i          (v_b_i),
+    .valid_o      (v_valid_o),
+    .ready_i      (v_ready_i),
+    .d_o          (v_d_o),
+    .flags_o      (v_flags_o),
+    .sat_o        (v_sat_o)
+  );
+
+endmodule
+
+`default_nettype wire
