@@ -13,15 +13,17 @@
 // bus error: an access fault for the core. Instructions are fetched from the
 // on-chip RAM only; a fetch elsewhere is an instruction access fault.
 //
-// Every slave answers one cycle after the request and never stalls, so the
-// data bus grants at once; the core's OBI-like port also supports wait
-// states for when main memory moves behind AXI.
+// The three memories live in mosaic_mem_sys, which also serves the tensor
+// unit's AXI4 master (through mosaic_axi_arb: load/store unit and SDMA). The
+// core's data port waits (gnt low) only when it and AXI want the on-chip
+// RAM in the same cycle; the peripherals answer one cycle after the request.
 //
 // TensorUnit selects the coprocessor: 0 = none (the X-IF port answers "not
 // accepted", so every custom opcode and tensor CSR traps illegal), 1 =
-// external (the X-IF port, the performance events and a memory port into
-// main memory / scratchpad appear on tu_* ports, for a testbench model or a
-// wrapper holding the tensor unit).
+// external (the X-IF port and the performance events appear on tu_* ports,
+// for a testbench model), 2 = the tensor unit mosaic_tu with a PeRows x
+// PeCols array. The DRAM-model inputs set main memory's latency and random
+// backpressure as seen from the tensor unit (mosaic_mem_sys).
 
 `default_nettype none
 
@@ -30,6 +32,8 @@ module mosaic_soc #(
   parameter int          MainBytes    = mosaic_pkg::MainSize,
   parameter int          ScpadBytes   = mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks,
   parameter int          TensorUnit   = 0,
+  parameter int          PeRows       = 16,
+  parameter int          PeCols       = 16,
   parameter              RamInitFile  = "",
   parameter              MainInitFile = "",
   parameter int          UartClkDiv   = 868,
@@ -76,17 +80,11 @@ module mosaic_soc #(
   input  logic        tu_hpm_bank_conflict_i,
   input  logic [15:0] tu_hpm_sdma_bytes_i,
   input  logic        tu_hpm_sdma_busy_i,
-  // Tensor-unit memory port into main memory and the scratchpad: a
-  // placeholder for the AXI4 master (memory-system issue). Always granted,
-  // read data and err one cycle after req; addr is a byte address, word
-  // aligned.
-  input  logic        tu_mem_req_i,
-  input  logic        tu_mem_we_i,
-  input  logic [3:0]  tu_mem_be_i,
-  input  logic [31:0] tu_mem_addr_i,
-  input  logic [31:0] tu_mem_wdata_i,
-  output logic [31:0] tu_mem_rdata_o,
-  output logic        tu_mem_err_o
+  // Main-memory model (mosaic_mem_sys): extra latency in cycles, percent
+  // of cycles with backpressure, and the seed of its generator.
+  input  logic [15:0] dram_latency_i,
+  input  logic [6:0]  dram_stall_pct_i,
+  input  logic [31:0] dram_seed_i
 
 `ifdef RVFI
   ,
@@ -110,14 +108,22 @@ module mosaic_soc #(
   output logic [3:0]  rvfi_mem_rmask,
   output logic [3:0]  rvfi_mem_wmask,
   output logic [31:0] rvfi_mem_rdata,
-  output logic [31:0] rvfi_mem_wdata
+  output logic [31:0] rvfi_mem_wdata,
+  // Tensor-unit trace for the lockstep testbench (mosaic_tu trace_*_o;
+  // zero unless TensorUnit == 2).
+  output logic         trace_tu_trf_we,
+  output logic [4:0]   trace_tu_trf_reg,
+  output logic [3:0]   trace_tu_trf_row,
+  output logic [63:0]  trace_tu_trf_be,
+  output logic [511:0] trace_tu_trf_data,
+  output logic         trace_tu_done,
+  output logic [7:0]   trace_tu_done_seq,
+  output logic [3:0]   trace_tu_done_tag
 `endif
 );
 
   localparam int XifIdWidth = 4;
-  localparam int RamAw      = $clog2(RamBytes / 4);
-  localparam int MainAw     = $clog2(MainBytes / 4);
-  localparam int ScpadAw    = $clog2(ScpadBytes / 4);
+  localparam int AxiDw      = 64;
 
   // -----------------------------------------------------------------------
   // Core
@@ -129,7 +135,7 @@ module mosaic_soc #(
   logic        data_req, data_gnt, data_we;
   logic [31:0] data_addr, data_wdata, data_rdata;
   logic [3:0]  data_be;
-  logic        data_rvalid_q, data_err_q;
+  logic        data_rvalid, data_err_q;
 
   logic [63:0] mtime;
   logic        irq_timer;
@@ -150,6 +156,12 @@ module mosaic_soc #(
   logic [1:0]            x_ts;
   logic                  ev_mac_busy, ev_bank_conflict, ev_sdma_busy;
   logic [15:0]           ev_mac_count, ev_sdma_bytes;
+  logic                  tr_trf_we, tr_done;
+  logic [4:0]            tr_trf_reg;
+  logic [3:0]            tr_trf_row, tr_done_tag;
+  logic [63:0]           tr_trf_be;
+  logic [511:0]          tr_trf_data;
+  logic [7:0]            tr_done_seq;
 
   mosaic_core #(
     .BootAddr   (BootAddr),
@@ -167,7 +179,7 @@ module mosaic_soc #(
     .data_we_o             (data_we),
     .data_be_o             (data_be),
     .data_wdata_o          (data_wdata),
-    .data_rvalid_i         (data_rvalid_q),
+    .data_rvalid_i         (data_rvalid),
     .data_rdata_i          (data_rdata),
     .data_err_i            (data_err_q),
     .irq_timer_i           (irq_timer),
@@ -229,110 +241,132 @@ module mosaic_soc #(
   );
 
   // -----------------------------------------------------------------------
-  // Instruction fetch: on-chip RAM port A
+  // Instruction fetch (on-chip RAM only)
   // -----------------------------------------------------------------------
   logic [31:0] i_off;
   logic        i_hit;
-
   assign i_off = instr_addr - mosaic_pkg::RamBase;
   assign i_hit = (i_off < 32'(RamBytes));
-
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) instr_err_q <= 1'b0;
     else         instr_err_q <= instr_req & ~i_hit;
   end
 
   // -----------------------------------------------------------------------
-  // Data bus decode
+  // Data bus: memories (mosaic_mem_sys, may stall) and peripherals
   // -----------------------------------------------------------------------
-  logic [31:0] off_ram, off_clint, off_uart, off_simctrl, off_scpad, off_main;
-  logic        hit_ram, hit_clint, hit_uart, hit_simctrl, hit_scpad, hit_main, hit_any;
-  logic [31:0] rdata_ram, rdata_clint, rdata_uart, rdata_simctrl, rdata_scpad, rdata_main;
+  logic [31:0] off_clint, off_uart, off_simctrl;
+  logic        hit_clint, hit_uart, hit_simctrl, hit_mem, hit_any;
+  logic [31:0] rdata_clint, rdata_uart, rdata_simctrl, rdata_mem;
+  logic        mem_gnt, mem_rvalid, io_req;
 
-  assign off_ram     = data_addr - mosaic_pkg::RamBase;
   assign off_clint   = data_addr - mosaic_pkg::ClintBase;
   assign off_uart    = data_addr - mosaic_pkg::UartBase;
   assign off_simctrl = data_addr - mosaic_pkg::SimctrlBase;
-  assign off_scpad   = data_addr - mosaic_pkg::ScpadBase;
-  assign off_main    = data_addr - mosaic_pkg::MainBase;
-
-  assign hit_ram     = (off_ram < 32'(RamBytes));
   assign hit_clint   = (off_clint < mosaic_pkg::ClintSize);
   assign hit_uart    = (off_uart < mosaic_pkg::UartSize);
   assign hit_simctrl = (off_simctrl < mosaic_pkg::SimctrlSize);
-  assign hit_scpad   = (off_scpad < 32'(ScpadBytes));
-  assign hit_main    = (off_main < 32'(MainBytes));
-  assign hit_any     = hit_ram | hit_clint | hit_uart | hit_simctrl | hit_scpad | hit_main;
+  assign hit_any     = hit_mem | hit_clint | hit_uart | hit_simctrl;
 
-  // Every slave answers in one cycle: grant at once, respond next cycle.
-  assign data_gnt = 1'b1;
+  // mosaic_mem_sys grants every request outside its windows at once.
+  assign data_gnt = mem_gnt;
+  assign io_req   = data_req & ~hit_mem;
 
-  localparam logic [2:0] SelRam     = 3'd0;
-  localparam logic [2:0] SelClint   = 3'd1;
-  localparam logic [2:0] SelUart    = 3'd2;
-  localparam logic [2:0] SelSimctrl = 3'd3;
-  localparam logic [2:0] SelScpad   = 3'd4;
-  localparam logic [2:0] SelMain    = 3'd5;
-  localparam logic [2:0] SelNone    = 3'd6;
-
-  logic [2:0] sel_d, sel_q;
-
+  localparam logic [1:0] SelMem     = 2'd0;
+  localparam logic [1:0] SelClint   = 2'd1;
+  localparam logic [1:0] SelUart    = 2'd2;
+  localparam logic [1:0] SelSimctrl = 2'd3;
+  logic [1:0] sel_d, sel_q;
+  logic       io_rvalid_q;
   always_comb begin
-    if (hit_ram)          sel_d = SelRam;
-    else if (hit_clint)   sel_d = SelClint;
+    if (hit_clint)        sel_d = SelClint;
     else if (hit_uart)    sel_d = SelUart;
     else if (hit_simctrl) sel_d = SelSimctrl;
-    else if (hit_scpad)   sel_d = SelScpad;
-    else if (hit_main)    sel_d = SelMain;
-    else                  sel_d = SelNone;
+    else                  sel_d = SelMem;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      data_rvalid_q <= 1'b0;
-      data_err_q    <= 1'b0;
-      sel_q         <= SelNone;
+      io_rvalid_q <= 1'b0;
+      data_err_q  <= 1'b0;
+      sel_q       <= SelMem;
     end else begin
-      data_rvalid_q <= data_req;
-      data_err_q    <= data_req & ~hit_any;
-      if (data_req) sel_q <= sel_d;
+      io_rvalid_q <= io_req;
+      data_err_q  <= io_req & ~hit_any;
+      if (data_req & data_gnt) sel_q <= sel_d;
     end
   end
+  assign data_rvalid = mem_rvalid | io_rvalid_q;
 
   always_comb begin
     unique case (sel_q)
-      SelRam:     data_rdata = rdata_ram;
       SelClint:   data_rdata = rdata_clint;
       SelUart:    data_rdata = rdata_uart;
       SelSimctrl: data_rdata = rdata_simctrl;
-      SelScpad:   data_rdata = rdata_scpad;
-      SelMain:    data_rdata = rdata_main;
-      default:    data_rdata = 32'd0;
+      default:    data_rdata = io_rvalid_q ? 32'd0 : rdata_mem;
     endcase
   end
 
-  // -----------------------------------------------------------------------
-  // On-chip RAM: port A instruction fetch, port B data
-  // -----------------------------------------------------------------------
-  mosaic_ram #(
-    .Bytes       (RamBytes),
-    .InitFile    (RamInitFile),
-    .InitPlusarg ("ram_hex"),
-    .PortAWrite  (1'b0)
-  ) u_ram (
-    .clk_i     (clk_i),
-    .a_req_i   (instr_req),
-    .a_we_i    (1'b0),
-    .a_be_i    (4'b0000),
-    .a_addr_i  (i_off[RamAw+1:2]),
-    .a_wdata_i (32'd0),
-    .a_rdata_o (instr_rdata),
-    .b_req_i   (data_req & hit_ram),
-    .b_we_i    (data_we),
-    .b_be_i    (data_be),
-    .b_addr_i  (off_ram[RamAw+1:2]),
-    .b_wdata_i (data_wdata),
-    .b_rdata_o (rdata_ram)
+  // AXI4 between the tensor unit and the memories.
+  logic [31:0]        s_awaddr, s_araddr;
+  logic [7:0]         s_awlen, s_arlen;
+  logic [2:0]         s_awsize, s_arsize;
+  logic [1:0]         s_awburst, s_arburst, s_bresp, s_rresp;
+  logic               s_awvalid, s_awready, s_wlast, s_wvalid, s_wready, s_bvalid, s_bready;
+  logic               s_arvalid, s_arready, s_rlast, s_rvalid, s_rready;
+  logic [AxiDw-1:0]   s_wdata, s_rdata;
+  logic [AxiDw/8-1:0] s_wstrb;
+
+  mosaic_mem_sys #(
+    .RamBytes     (RamBytes),
+    .MainBytes    (MainBytes),
+    .ScpadBytes   (ScpadBytes),
+    .AxiDataWidth (AxiDw),
+    .RamInitFile  (RamInitFile),
+    .MainInitFile (MainInitFile)
+  ) u_mem (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .instr_req_i      (instr_req),
+    .instr_addr_i     (instr_addr),
+    .instr_rdata_o    (instr_rdata),
+    .data_req_i       (data_req),
+    .data_we_i        (data_we),
+    .data_be_i        (data_be),
+    .data_addr_i      (data_addr),
+    .data_wdata_i     (data_wdata),
+    .data_hit_o       (hit_mem),
+    .data_gnt_o       (mem_gnt),
+    .data_rvalid_o    (mem_rvalid),
+    .data_rdata_o     (rdata_mem),
+    .s_awaddr_i       (s_awaddr),
+    .s_awlen_i        (s_awlen),
+    .s_awsize_i       (s_awsize),
+    .s_awburst_i      (s_awburst),
+    .s_awvalid_i      (s_awvalid),
+    .s_awready_o      (s_awready),
+    .s_wdata_i        (s_wdata),
+    .s_wstrb_i        (s_wstrb),
+    .s_wlast_i        (s_wlast),
+    .s_wvalid_i       (s_wvalid),
+    .s_wready_o       (s_wready),
+    .s_bresp_o        (s_bresp),
+    .s_bvalid_o       (s_bvalid),
+    .s_bready_i       (s_bready),
+    .s_araddr_i       (s_araddr),
+    .s_arlen_i        (s_arlen),
+    .s_arsize_i       (s_arsize),
+    .s_arburst_i      (s_arburst),
+    .s_arvalid_i      (s_arvalid),
+    .s_arready_o      (s_arready),
+    .s_rdata_o        (s_rdata),
+    .s_rresp_o        (s_rresp),
+    .s_rlast_o        (s_rlast),
+    .s_rvalid_o       (s_rvalid),
+    .s_rready_i       (s_rready),
+    .dram_latency_i   (dram_latency_i),
+    .dram_stall_pct_i (dram_stall_pct_i),
+    .dram_seed_i      (dram_seed_i)
   );
 
   // -----------------------------------------------------------------------
@@ -390,79 +424,104 @@ module mosaic_soc #(
   );
 
   // -----------------------------------------------------------------------
-  // Scratchpad and main memory (simple RAMs for now): port B data bus,
-  // port A tensor unit
-  // -----------------------------------------------------------------------
-  logic        tu_req, tu_hit_main, tu_hit_scpad;
-  logic [31:0] tu_off_main, tu_off_scpad;
-  logic        tu_sel_main_q, tu_err_q;
-  logic [31:0] tu_rdata_main, tu_rdata_scpad;
-
-  assign tu_req       = (TensorUnit == 1) & tu_mem_req_i;
-  assign tu_off_main  = tu_mem_addr_i - mosaic_pkg::MainBase;
-  assign tu_off_scpad = tu_mem_addr_i - mosaic_pkg::ScpadBase;
-  assign tu_hit_main  = (tu_off_main < 32'(MainBytes));
-  assign tu_hit_scpad = (tu_off_scpad < 32'(ScpadBytes));
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      tu_sel_main_q <= 1'b0;
-      tu_err_q      <= 1'b0;
-    end else begin
-      if (tu_req) tu_sel_main_q <= tu_hit_main;
-      tu_err_q <= tu_req & ~tu_hit_main & ~tu_hit_scpad;
-    end
-  end
-
-  assign tu_mem_rdata_o = tu_sel_main_q ? tu_rdata_main : tu_rdata_scpad;
-  assign tu_mem_err_o   = tu_err_q;
-
-  mosaic_ram #(
-    .Bytes       (ScpadBytes),
-    .InitFile    (""),
-    .InitPlusarg (""),
-    .PortAWrite  (1'b1)
-  ) u_scpad (
-    .clk_i     (clk_i),
-    .a_req_i   (tu_req & tu_hit_scpad),
-    .a_we_i    (tu_mem_we_i),
-    .a_be_i    (tu_mem_be_i),
-    .a_addr_i  (tu_off_scpad[ScpadAw+1:2]),
-    .a_wdata_i (tu_mem_wdata_i),
-    .a_rdata_o (tu_rdata_scpad),
-    .b_req_i   (data_req & hit_scpad),
-    .b_we_i    (data_we),
-    .b_be_i    (data_be),
-    .b_addr_i  (off_scpad[ScpadAw+1:2]),
-    .b_wdata_i (data_wdata),
-    .b_rdata_o (rdata_scpad)
-  );
-
-  mosaic_ram #(
-    .Bytes       (MainBytes),
-    .InitFile    (MainInitFile),
-    .InitPlusarg ("main_hex"),
-    .PortAWrite  (1'b1)
-  ) u_main (
-    .clk_i     (clk_i),
-    .a_req_i   (tu_req & tu_hit_main),
-    .a_we_i    (tu_mem_we_i),
-    .a_be_i    (tu_mem_be_i),
-    .a_addr_i  (tu_off_main[MainAw+1:2]),
-    .a_wdata_i (tu_mem_wdata_i),
-    .a_rdata_o (tu_rdata_main),
-    .b_req_i   (data_req & hit_main),
-    .b_we_i    (data_we),
-    .b_be_i    (data_be),
-    .b_addr_i  (off_main[MainAw+1:2]),
-    .b_wdata_i (data_wdata),
-    .b_rdata_o (rdata_main)
-  );
-
-  // -----------------------------------------------------------------------
   // Coprocessor attachment
   // -----------------------------------------------------------------------
-  if (TensorUnit == 1) begin : g_tu_external
+  if (TensorUnit == 2) begin : g_tu_internal
+    mosaic_tu #(
+      .PeRows       (PeRows),
+      .PeCols       (PeCols),
+      .AxiDataWidth (AxiDw),
+      .XifIdWidth   (XifIdWidth)
+    ) u_tu (
+      .clk_i              (clk_i),
+      .rst_ni             (rst_ni),
+      .issue_valid_i      (x_issue_valid),
+      .issue_ready_o      (x_issue_ready),
+      .issue_insn_i       (x_issue_insn),
+      .issue_id_i         (x_issue_id),
+      .issue_rs1_i        (x_issue_rs1),
+      .issue_rs2_i        (x_issue_rs2),
+      .issue_rd_i         (x_issue_rd),
+      .issue_accept_o     (x_accept),
+      .issue_writeback_o  (x_writeback),
+      .issue_dirty_o      (x_dirty),
+      .issue_exc_o        (x_exc),
+      .issue_exccode_o    (x_exccode),
+      .issue_tval_o       (x_tval),
+      .commit_valid_i     (x_commit_valid),
+      .commit_id_i        (x_commit_id),
+      .commit_kill_i      (x_commit_kill),
+      .result_valid_o     (x_result_valid),
+      .result_ready_i     (x_result_ready),
+      .result_id_o        (x_result_id),
+      .result_rd_o        (x_result_rd),
+      .result_we_o        (x_result_we),
+      .result_data_o      (x_result_data),
+      .fence_valid_i      (x_fence_valid),
+      .fence_ready_o      (x_fence_ready),
+      .mstatus_ts_i       (x_ts),
+      .ev_mac_busy_o      (ev_mac_busy),
+      .ev_mac_count_o     (ev_mac_count),
+      .ev_bank_conflict_o (ev_bank_conflict),
+      .ev_sdma_bytes_o    (ev_sdma_bytes),
+      .ev_sdma_busy_o     (ev_sdma_busy),
+      .awaddr_o           (s_awaddr),
+      .awlen_o            (s_awlen),
+      .awsize_o           (s_awsize),
+      .awburst_o          (s_awburst),
+      .awvalid_o          (s_awvalid),
+      .awready_i          (s_awready),
+      .wdata_o            (s_wdata),
+      .wstrb_o            (s_wstrb),
+      .wlast_o            (s_wlast),
+      .wvalid_o           (s_wvalid),
+      .wready_i           (s_wready),
+      .bresp_i            (s_bresp),
+      .bvalid_i           (s_bvalid),
+      .bready_o           (s_bready),
+      .araddr_o           (s_araddr),
+      .arlen_o            (s_arlen),
+      .arsize_o           (s_arsize),
+      .arburst_o          (s_arburst),
+      .arvalid_o          (s_arvalid),
+      .arready_i          (s_arready),
+      .rdata_i            (s_rdata),
+      .rresp_i            (s_rresp),
+      .rlast_i            (s_rlast),
+      .rvalid_i           (s_rvalid),
+      .rready_o           (s_rready),
+      .trace_trf_we_o     (tr_trf_we),
+      .trace_trf_reg_o    (tr_trf_reg),
+      .trace_trf_row_o    (tr_trf_row),
+      .trace_trf_be_o     (tr_trf_be),
+      .trace_trf_data_o   (tr_trf_data),
+      .trace_done_o       (tr_done),
+      .trace_done_seq_o   (tr_done_seq),
+      .trace_done_tag_o   (tr_done_tag)
+    );
+
+    // The external port is unused.
+    assign tu_issue_valid_o  = 1'b0;
+    assign tu_issue_insn_o   = 32'd0;
+    assign tu_issue_id_o     = '0;
+    assign tu_issue_rs1_o    = 32'd0;
+    assign tu_issue_rs2_o    = 32'd0;
+    assign tu_issue_rd_o     = 32'd0;
+    assign tu_commit_valid_o = 1'b0;
+    assign tu_commit_id_o    = '0;
+    assign tu_commit_kill_o  = 1'b0;
+    assign tu_result_ready_o = 1'b0;
+    assign tu_fence_valid_o  = 1'b0;
+    assign tu_mstatus_ts_o   = 2'd0;
+    logic unused_ext_ports;
+    assign unused_ext_ports = ^{tu_issue_ready_i, tu_issue_accept_i, tu_issue_writeback_i,
+                                tu_issue_dirty_i, tu_issue_exc_i, tu_issue_exccode_i,
+                                tu_issue_tval_i, tu_result_valid_i, tu_result_id_i,
+                                tu_result_rd_i, tu_result_we_i, tu_result_data_i,
+                                tu_fence_ready_i, tu_hpm_mac_busy_i, tu_hpm_mac_count_i,
+                                tu_hpm_bank_conflict_i, tu_hpm_sdma_bytes_i,
+                                tu_hpm_sdma_busy_i};
+  end else if (TensorUnit == 1) begin : g_tu_external
     assign tu_issue_valid_o  = x_issue_valid;
     assign tu_issue_insn_o   = x_issue_insn;
     assign tu_issue_id_o     = x_issue_id;
@@ -494,6 +553,35 @@ module mosaic_soc #(
     assign ev_bank_conflict = tu_hpm_bank_conflict_i;
     assign ev_sdma_bytes    = tu_hpm_sdma_bytes_i;
     assign ev_sdma_busy     = tu_hpm_sdma_busy_i;
+
+    // No AXI master: the memories' tensor port stays idle.
+    assign s_awaddr  = 32'd0;
+    assign s_awlen   = 8'd0;
+    assign s_awsize  = 3'd0;
+    assign s_awburst = 2'd0;
+    assign s_awvalid = 1'b0;
+    assign s_wdata   = '0;
+    assign s_wstrb   = '0;
+    assign s_wlast   = 1'b0;
+    assign s_wvalid  = 1'b0;
+    assign s_bready  = 1'b1;
+    assign s_araddr  = 32'd0;
+    assign s_arlen   = 8'd0;
+    assign s_arsize  = 3'd0;
+    assign s_arburst = 2'd0;
+    assign s_arvalid = 1'b0;
+    assign s_rready  = 1'b1;
+    assign tr_trf_we   = 1'b0;
+    assign tr_trf_reg  = '0;
+    assign tr_trf_row  = '0;
+    assign tr_trf_be   = '0;
+    assign tr_trf_data = '0;
+    assign tr_done     = 1'b0;
+    assign tr_done_seq = '0;
+    assign tr_done_tag = '0;
+    logic unused_axi_slave;
+    assign unused_axi_slave = ^{s_awready, s_wready, s_bresp, s_bvalid, s_arready, s_rdata,
+                                s_rresp, s_rlast, s_rvalid};
   end else begin : g_tu_none
     // No coprocessor: take every offer and accept none of them, so the core
     // raises an illegal-instruction trap; fences have nothing to drain.
@@ -540,13 +628,57 @@ module mosaic_soc #(
                                tu_fence_ready_i, tu_hpm_mac_busy_i, tu_hpm_mac_count_i,
                                tu_hpm_bank_conflict_i, tu_hpm_sdma_bytes_i,
                                tu_hpm_sdma_busy_i};
+
+    // No AXI master: the memories' tensor port stays idle.
+    assign s_awaddr  = 32'd0;
+    assign s_awlen   = 8'd0;
+    assign s_awsize  = 3'd0;
+    assign s_awburst = 2'd0;
+    assign s_awvalid = 1'b0;
+    assign s_wdata   = '0;
+    assign s_wstrb   = '0;
+    assign s_wlast   = 1'b0;
+    assign s_wvalid  = 1'b0;
+    assign s_bready  = 1'b1;
+    assign s_araddr  = 32'd0;
+    assign s_arlen   = 8'd0;
+    assign s_arsize  = 3'd0;
+    assign s_arburst = 2'd0;
+    assign s_arvalid = 1'b0;
+    assign s_rready  = 1'b1;
+    assign tr_trf_we   = 1'b0;
+    assign tr_trf_reg  = '0;
+    assign tr_trf_row  = '0;
+    assign tr_trf_be   = '0;
+    assign tr_trf_data = '0;
+    assign tr_done     = 1'b0;
+    assign tr_done_seq = '0;
+    assign tr_done_tag = '0;
+    logic unused_axi_slave;
+    assign unused_axi_slave = ^{s_awready, s_wready, s_bresp, s_bvalid, s_arready, s_rdata,
+                                s_rresp, s_rlast, s_rvalid};
   end
 
   // Offsets are compared in full; only their word-index bits address RAMs.
   logic unused_offsets;
-  assign unused_offsets = ^{i_off[1:0], off_ram[1:0], off_clint[31:16], off_uart[31:12],
-                            off_simctrl[31:12], off_scpad[1:0], off_main[1:0],
-                            tu_off_main[1:0], tu_off_scpad[1:0], tohost_addr_i[1:0]};
+  assign unused_offsets = ^{i_off[1:0], off_clint[31:16], off_uart[31:12],
+                            off_simctrl[31:12], tohost_addr_i[1:0]};
+
+  // Tensor-unit trace.
+`ifdef RVFI
+  assign trace_tu_trf_we   = tr_trf_we;
+  assign trace_tu_trf_reg  = tr_trf_reg;
+  assign trace_tu_trf_row  = tr_trf_row;
+  assign trace_tu_trf_be   = tr_trf_be;
+  assign trace_tu_trf_data = tr_trf_data;
+  assign trace_tu_done     = tr_done;
+  assign trace_tu_done_seq = tr_done_seq;
+  assign trace_tu_done_tag = tr_done_tag;
+`else
+  logic unused_trace;
+  assign unused_trace = ^{tr_trf_we, tr_trf_reg, tr_trf_row, tr_trf_be, tr_trf_data, tr_done,
+                          tr_done_seq, tr_done_tag};
+`endif
 
 endmodule
 

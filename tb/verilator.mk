@@ -69,11 +69,19 @@ endef
 
 SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) tb/verilator.mk
 
+# mosaic-sim carries the tensor unit (TensorUnit = 2) with a 16x16 array;
+# mosaic-sim-4x4 the same with a 4x4 array (the FPGA size).
+SIM_TU       := -GTensorUnit=2
+SIM_BIN_4X4  := $(BUILD)/bin/mosaic-sim-4x4
+
 $(SIM_BIN): $(SIM_RTL_SRCS) $(SIM_DEPS)
-	$(call sim_verilate,$@,$(SIM_DIR)/model,$(SIM_RTL_SRCS),,)
+	$(call sim_verilate,$@,$(SIM_DIR)/model,$(SIM_RTL_SRCS),$(SIM_TU),)
+
+$(SIM_BIN_4X4): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-4x4,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4,)
 
 $(SIM_BIN_FST): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN)
-	$(call sim_verilate,$@,$(SIM_DIR)/model-fst,$(SIM_RTL_SRCS),--trace-fst,-DMOSAIC_SIM_FST)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-fst,$(SIM_RTL_SRCS),$(SIM_TU) --trace-fst,-DMOSAIC_SIM_FST)
 
 # The mutant: if the core has a MOSAIC_INJECT_BUG hook, build with it;
 # until then, a copy of the ALU whose XOR computes OR (the build fails if

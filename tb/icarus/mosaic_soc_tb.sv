@@ -47,8 +47,6 @@ module mosaic_soc_tb;
   logic [1:0]  tu_ts;
   logic        tu_mac_busy, tu_bank_conflict, tu_sdma_busy;
   logic [15:0] tu_mac_count, tu_sdma_bytes;
-  logic [31:0] tu_mem_rdata;
-  logic        tu_mem_err;
 
   logic        rvfi_valid, rvfi_trap, rvfi_halt, rvfi_intr;
   logic [63:0] rvfi_order;
@@ -97,13 +95,9 @@ module mosaic_soc_tb;
     .tu_hpm_bank_conflict_i (tu_bank_conflict),
     .tu_hpm_sdma_bytes_i    (tu_sdma_bytes),
     .tu_hpm_sdma_busy_i     (tu_sdma_busy),
-    .tu_mem_req_i           (1'b0),
-    .tu_mem_we_i            (1'b0),
-    .tu_mem_be_i            (4'b0000),
-    .tu_mem_addr_i          (32'd0),
-    .tu_mem_wdata_i         (32'd0),
-    .tu_mem_rdata_o         (tu_mem_rdata),
-    .tu_mem_err_o           (tu_mem_err),
+    .dram_latency_i         (16'd0),
+    .dram_stall_pct_i       (7'd0),
+    .dram_seed_i            (32'd1),
     .rvfi_valid             (rvfi_valid),
     .rvfi_order             (rvfi_order),
     .rvfi_insn              (rvfi_insn),
@@ -124,7 +118,15 @@ module mosaic_soc_tb;
     .rvfi_mem_rmask         (rvfi_mem_rmask),
     .rvfi_mem_wmask         (rvfi_mem_wmask),
     .rvfi_mem_rdata         (rvfi_mem_rdata),
-    .rvfi_mem_wdata         (rvfi_mem_wdata)
+    .rvfi_mem_wdata         (rvfi_mem_wdata),
+    .trace_tu_trf_we        (),
+    .trace_tu_trf_reg       (),
+    .trace_tu_trf_row       (),
+    .trace_tu_trf_be        (),
+    .trace_tu_trf_data      (),
+    .trace_tu_done          (),
+    .trace_tu_done_seq      (),
+    .trace_tu_done_tag      ()
   );
 
   if (TensorUnit == 1) begin : g_model
@@ -223,11 +225,11 @@ module mosaic_soc_tb;
     logic [31:0] w;
     w = 32'hdeadbeef;
     if (addr >= 32'h8000_0000 && addr < 32'h8000_0000 + dut.RamBytes)
-      w = dut.u_ram.mem_q[(addr - 32'h8000_0000) >> 2];
+      w = dut.u_mem.u_ram.mem_q[(addr - 32'h8000_0000) >> 2];
     else if (addr >= 32'h4000_0000 && addr < 32'h4000_0000 + dut.MainBytes)
-      w = dut.u_main.mem_q[(addr - 32'h4000_0000) >> 2];
+      w = dut.u_mem.u_main.mem_q[(addr - 32'h4000_0000) >> 3] >> (32 * addr[2]);
     else if (addr >= 32'h2000_0000 && addr < 32'h2000_0000 + dut.ScpadBytes)
-      w = dut.u_scpad.mem_q[(addr - 32'h2000_0000) >> 2];
+      w = dut.u_mem.u_scpad.mem_q[(addr - 32'h2000_0000) >> 3] >> (32 * addr[2]);
     mem_word = w;
   endfunction
 
@@ -277,7 +279,7 @@ module mosaic_soc_tb;
   end
 
   logic unused_tb;
-  assign unused_tb = ^{uart_tx, tu_mem_rdata, tu_mem_err, rvfi_halt, rvfi_mode, rvfi_ixl,
+  assign unused_tb = ^{uart_tx, rvfi_halt, rvfi_mode, rvfi_ixl,
                        rvfi_rs1_addr, rvfi_rs2_addr, rvfi_rs1_rdata, rvfi_rs2_rdata};
 
 endmodule

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cosim_tensor.h"
 #include "mosaic_memmap.h"
 #include "sim.h"
 
@@ -57,6 +58,7 @@ struct cosim {
     mosaic_iss_effects eff;
     int nrows;
     char rows[MAX_ROWS][3][CELL];
+    ct_state *ct;
 };
 
 cosim *cosim_create(mosaic_iss *iss, const sim_options *o)
@@ -66,6 +68,10 @@ cosim *cosim_create(mosaic_iss *iss, const sim_options *o)
         return NULL;
     c->iss = iss;
     c->o = o;
+    if (!(c->ct = ct_create())) {
+        free(c);
+        return NULL;
+    }
     for (unsigned r = 0; r < 32; r++)
         c->x[r] = mosaic_iss_get_reg(iss, r);
     mosaic_iss_set_irq(iss, 0);
@@ -74,6 +80,8 @@ cosim *cosim_create(mosaic_iss *iss, const sim_options *o)
 
 void cosim_destroy(cosim *c)
 {
+    if (c)
+        ct_destroy(c->ct);
     free(c);
 }
 
@@ -431,7 +439,33 @@ bool cosim_step(cosim *c, const sim_rvfi *r, const sim_csrs *csrs, uint64_t cycl
         cosim_report(c, f, cycle, NULL, NULL, NULL);
         return false;
     }
+    ct_diff d;
+    if (!ct_expect(c->ct, c->iss, e, r->order, &d)) {
+        cosim_report(c, f, cycle, d.what, d.expected, d.actual);
+        return false;
+    }
     return true;
+}
+
+bool cosim_tensor(cosim *c, const sim_tu_trace *tr, uint64_t cycle,
+                  uint32_t (*read)(void *, uint32_t), void *ctx, FILE *f)
+{
+    ct_diff d;
+    if (ct_cycle(c->ct, tr, read, ctx, &d))
+        return true;
+    c->nrows = 0;
+    cosim_report(c, f, cycle, d.what, d.expected, d.actual);
+    return false;
+}
+
+unsigned cosim_tensor_pending(const cosim *c)
+{
+    return ct_pending(c->ct);
+}
+
+uint64_t cosim_tensor_checked(const cosim *c)
+{
+    return ct_checked(c->ct);
 }
 
 /* ---- The report ---------------------------------------------------------------------------- */

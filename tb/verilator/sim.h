@@ -88,6 +88,19 @@ enum {
     SIM_CY_COUNT
 };
 
+/* The tensor unit's trace port (mosaic_tu trace_*_o, through mosaic_soc):
+ * the TRF row written at the next clock edge, and an accepted, non-trapping
+ * custom-opcode instruction completing (its sequence number and the format
+ * tag of its rd). */
+typedef struct {
+    bool trf_we;
+    uint32_t trf_reg, trf_row;
+    uint64_t trf_be;
+    uint8_t trf_data[64];
+    bool done;
+    uint32_t done_seq, done_tag;
+} sim_tu_trace;
+
 /* ---- Run control (sim_ctl.c) ----------------------------------------------- */
 
 typedef struct {
@@ -148,6 +161,16 @@ bool cosim_step(cosim *c, const sim_rvfi *r, const sim_csrs *csrs, uint64_t cycl
  * = NULL: the RTL goes on), and the same way? Prints the report and
  * returns false if not. */
 bool cosim_check_end(cosim *c, const sim_end *end, uint64_t cycle, FILE *f);
+/* One cycle of the tensor unit's trace: mirror TRF writes and compare each
+ * completed tensor instruction with the ISS's effects recorded at its
+ * retirement (cosim_tensor.h). read reads a word of the model's memories.
+ * Prints the report and returns false on the first difference. */
+bool cosim_tensor(cosim *c, const sim_tu_trace *tr, uint64_t cycle,
+                  uint32_t (*read)(void *, uint32_t), void *ctx, FILE *f);
+/* Tensor instructions retired but not yet completed by the RTL. */
+unsigned cosim_tensor_pending(const cosim *c);
+/* Tensor instructions whose effects were compared. */
+uint64_t cosim_tensor_checked(const cosim *c);
 /* Report a difference found outside cosim_step (end of run, hang). what is
  * one line; expected/actual may be NULL. */
 void cosim_report(cosim *c, FILE *f, uint64_t cycle, const char *what, const char *expected,

@@ -32,6 +32,8 @@ constexpr uint64_t kHangCycles = 1000000;
 // Reset is held for this many cycles (the async reset needs none; the extra
 // cycles let non-reset state settle as it would on hardware).
 constexpr int kResetCycles = 4;
+// Cycles the tensor unit gets after the program's end to finish.
+constexpr uint64_t kDrainCycles = 100000;
 
 Vmosaic_soc *g_top;
 
@@ -92,12 +94,22 @@ void sample_rvfi(sim_rvfi *r)
     r->mem_wdata = t->rvfi_mem_wdata;
 }
 
+#define MEM(m) (ROOT->mosaic_soc__DOT__u_mem__DOT__##m##__DOT__mem_q)
+
+// Main memory and the scratchpad are 64 bits wide (word w is half w & 1 of
+// entry w / 2), the RAM 32 bits.
+void set_half(QData &q, uint32_t word, uint32_t value)
+{
+    unsigned sh = 32 * (word & 1u);
+    q = (q & ~(0xFFFFFFFFull << sh)) | (QData)value << sh;
+}
+
 extern "C" void write_word(void *, int mem, uint32_t word, uint32_t value)
 {
     switch (mem) {
-    case 0: ROOT->mosaic_soc__DOT__u_ram__DOT__mem_q[word] = value; break;
-    case 1: ROOT->mosaic_soc__DOT__u_main__DOT__mem_q[word] = value; break;
-    default: ROOT->mosaic_soc__DOT__u_scpad__DOT__mem_q[word] = value; break;
+    case 0: MEM(u_ram)[word] = value; break;
+    case 1: set_half(MEM(u_main)[word / 2], word, value); break;
+    default: set_half(MEM(u_scpad)[word / 2], word, value); break;
     }
 }
 
@@ -105,17 +117,32 @@ extern "C" uint32_t read_word(void *, uint32_t addr)
 {
     uint32_t off;
     if ((off = addr - MOSAIC_RAM_BASE) < MOSAIC_RAM_SIZE)
-        return ROOT->mosaic_soc__DOT__u_ram__DOT__mem_q[off / 4];
+        return MEM(u_ram)[off / 4];
     if ((off = addr - MOSAIC_MAIN_BASE) < MOSAIC_MAIN_SIZE)
-        return ROOT->mosaic_soc__DOT__u_main__DOT__mem_q[off / 4];
+        return (uint32_t)(MEM(u_main)[off / 8] >> (32 * ((off / 4) & 1u)));
     if ((off = addr - MOSAIC_SCPAD_BASE) < MOSAIC_SCPAD_BANK_BYTES * MOSAIC_SCPAD_BANKS)
-        return ROOT->mosaic_soc__DOT__u_scpad__DOT__mem_q[off / 4];
+        return (uint32_t)(MEM(u_scpad)[off / 8] >> (32 * ((off / 4) & 1u)));
     return 0;
+}
+
+void sample_tu_trace(sim_tu_trace *t)
+{
+    const Vmosaic_soc *v = g_top;
+    t->trf_we = v->trace_tu_trf_we;
+    t->trf_reg = v->trace_tu_trf_reg;
+    t->trf_row = v->trace_tu_trf_row;
+    t->trf_be = v->trace_tu_trf_be;
+    for (unsigned w = 0; w < 16; w++)
+        for (unsigned b = 0; b < 4; b++)
+            t->trf_data[4 * w + b] = (uint8_t)(v->trace_tu_trf_data[w] >> (8 * b));
+    t->done = v->trace_tu_done;
+    t->done_seq = v->trace_tu_done_seq;
+    t->done_tag = v->trace_tu_done_tag;
 }
 
 void tie_inputs(Vmosaic_soc *t)
 {
-    // No tensor unit (TensorUnit = 0): its inputs are ignored; tie them off.
+    // The external coprocessor port (TensorUnit = 1) is unused: tie it off.
     t->tu_issue_ready_i = 0;
     t->tu_issue_accept_i = 0;
     t->tu_issue_writeback_i = 0;
@@ -134,11 +161,9 @@ void tie_inputs(Vmosaic_soc *t)
     t->tu_hpm_bank_conflict_i = 0;
     t->tu_hpm_sdma_bytes_i = 0;
     t->tu_hpm_sdma_busy_i = 0;
-    t->tu_mem_req_i = 0;
-    t->tu_mem_we_i = 0;
-    t->tu_mem_be_i = 0;
-    t->tu_mem_addr_i = 0;
-    t->tu_mem_wdata_i = 0;
+    t->dram_latency_i = 0;
+    t->dram_stall_pct_i = 0;
+    t->dram_seed_i = 1;
 }
 
 }  // namespace
@@ -250,6 +275,7 @@ int main(int argc, char **argv)
     sim_rvfi r;
     sim_csrs k;
     sim_pipe p;
+    sim_tu_trace tt;
     char msg[256], se[96], sa[96];
     auto t0 = std::chrono::steady_clock::now();
 
@@ -288,9 +314,32 @@ int main(int argc, char **argv)
             if (ended)
                 exit_seen = exit_seen ? exit_seen : cycle;
         }
+        if (cs) {
+            sample_tu_trace(&tt);
+            if (!cosim_tensor(cs, &tt, cycle, read_word, nullptr, stderr)) {
+                rc = SIM_EXIT_MISMATCH;
+                break;
+            }
+        }
         if (top->exit_valid_o && !exit_seen)
             exit_seen = cycle;
 
+        // The tensor unit may still be executing instructions the core has
+        // retired: let it finish them (they are checked) before stopping.
+        if (ended && top->exit_valid_o && cs && cosim_tensor_pending(cs) &&
+            cycle - exit_seen < kDrainCycles) {
+            top->clk_i = 0;
+            top->eval();
+            dump(10 * tick + 5);
+            continue;
+        }
+        if (ended && top->exit_valid_o && cs && cosim_tensor_pending(cs)) {
+            snprintf(msg, sizeof msg, "%u retired tensor instructions never completed",
+                     cosim_tensor_pending(cs));
+            cosim_report(cs, stderr, cycle, msg, NULL, NULL);
+            rc = SIM_EXIT_MISMATCH;
+            break;
+        }
         if (ended && top->exit_valid_o) {
             // The store that ends the run has retired and simulation control
             // has seen it; its exit code must agree.

@@ -65,6 +65,7 @@ static void tadd_vs_scalar(void)
     tinit(2, FMT_FP32);
     tinit(3, FMT_FP32);
     tld(1, buf_in, 64);
+    mosaic_fence(); /* the tld must have read buf_in before it is overwritten */
     memcpy(buf_in, fb, 1024);
     mosaic_fence();
     tld(2, buf_in, 64);

@@ -1,0 +1,585 @@
+// tmma engine: operand staging from the TRF, the MAC array, and write-back.
+//
+// Three stages run concurrently on consecutive tmma instructions:
+//   stage  reads tile rows of A (port 0) and B (port 1), one row per cycle,
+//          widens them exactly (mosaic_fmt_cvt, as mosaic_to_f32 / int
+//          value) into a staging buffer, then, unless the op is chained,
+//          the raw rows of D (port 0): 16 cycles, or 32 with D;
+//   step   streams the op to mosaic_array one output block at a time: PeRows
+//          D rows (widened) into the array's D staging (not when chained),
+//          then mtilek k-steps with a(i) = op(A)[i][k], b(j) = op(B)[k][j]
+//          picked out of the staging buffer by index (mcsr.mmode: bit 1
+//          transposes A, bit 0 B);
+//   drain  reads each block's snapshot one row per cycle, converts it to D's
+//          format and writes it to the TRF (only elements inside mtilem x
+//          mtilen; an FP4 byte's other nibble comes from the raw D), then
+//          reports the op done with its SAT flag.
+// A/B staging is double-buffered (the next op stages while this one
+// steps); op information and raw D are triple-buffered (one op staging, one
+// stepping, one draining). Chained tmma (same FP32/INT32 D as the previous
+// op, 16x16 array) skips D: the accumulators still hold it, so one 16x16x16
+// tile takes 16 cycles in steady state.
+//
+// The caller (mosaic_tu) guarantees: mtilek > 0; A, B and (unless chained)
+// D are not the D of an op still in this engine (pending_o); nothing else
+// writes the TRF while the engine is busy; the TRF write port is always
+// ready after init (the drain relies on it for the array's early release).
+
+`default_nettype none
+
+module mosaic_tu_mma #(
+  parameter int PeRows = 16,
+  parameter int PeCols = 16
+) (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  // Dispatch.
+  input  logic         cmd_valid_i,
+  output logic         cmd_ready_o,
+  input  logic [4:0]   cmd_rd_i,
+  input  logic [4:0]   cmd_ra_i,
+  input  logic [4:0]   cmd_rb_i,
+  input  logic [3:0]   cmd_fd_i,
+  input  logic [3:0]   cmd_fa_i,
+  input  logic [3:0]   cmd_fb_i,
+  input  logic [2:0]   cmd_rm_i,
+  input  logic         cmd_fp8_sat_i,
+  input  logic         cmd_subn_i,
+  input  logic [1:0]   cmd_mode_i,
+  input  logic [4:0]   cmd_m_i,
+  input  logic [4:0]   cmd_k_i,
+  input  logic [4:0]   cmd_n_i,
+  input  logic [7:0]   cmd_seq_i,
+  output logic         chain_ok_o,    // cmd_rd_i/cmd_fd_i would chain
+  input  logic         chain_break_i, // another instruction ran: no chaining
+  // TRF read ports.
+  output logic         rd0_req_o,
+  output logic [4:0]   rd0_reg_o,
+  output logic [3:0]   rd0_row_o,
+  output logic         rd1_req_o,
+  output logic [4:0]   rd1_reg_o,
+  output logic [3:0]   rd1_row_o,
+  input  logic         rd_ready_i,
+  input  logic         rd0_valid_i,
+  input  logic [511:0] rd0_data_i,
+  input  logic [511:0] rd1_data_i,
+  // TRF write port.
+  output logic         wr_req_o,
+  output logic [4:0]   wr_reg_o,
+  output logic [3:0]   wr_row_o,
+  output logic [63:0]  wr_be_o,
+  output logic [511:0] wr_data_o,
+  // Completion, in dispatch order.
+  output logic         done_o,
+  output logic [7:0]   done_seq_o,
+  output logic         done_sat_o,
+  output logic         busy_o,
+  output logic [31:0]  pending_o,     // D registers of ops in the engine
+  // Performance events.
+  output logic         ev_mac_busy_o,
+  output logic [15:0]  ev_macs_o
+);
+
+  localparam int BlkR  = 16 / PeRows;   // output blocks per tile, vertically
+  localparam int BlkC  = 16 / PeCols;
+  localparam int RowW  = PeRows > 1 ? $clog2(PeRows) : 1;
+  localparam int BiW   = BlkR > 1 ? $clog2(BlkR) : 1;
+  localparam int BjW   = BlkC > 1 ? $clog2(BlkC) : 1;
+  localparam bit Chain = (PeRows == 16) && (PeCols == 16);
+
+  // ------------------------------------------------------------------
+  // Op information, triple-buffered (slot = op number mod 3).
+  // ------------------------------------------------------------------
+  logic [2:0]  info_v_q;
+  logic [4:0]  info_rd_q  [3];
+  logic [3:0]  info_fd_q  [3];
+  logic [2:0]  info_rm_q  [3];
+  logic        info_sat8_q[3];
+  logic        info_subn_q[3];
+  logic [1:0]  info_mode_q[3];
+  logic [4:0]  info_m_q   [3];
+  logic [4:0]  info_k_q   [3];
+  logic [4:0]  info_n_q   [3];
+  logic [7:0]  info_seq_q [3];
+  logic        info_chn_q [3];
+  logic [511:0] sd_q [48];       // raw D rows: {slot, y}, element j at [32j +: 32]
+  logic [511:0] sa_q [32];       // widened A rows: {slot, y}
+  logic [511:0] sb_q [32];
+
+  logic [1:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
+  logic       disp_ab_q, step_ab_q;                     // A/B slots
+  logic [1:0] ab_used_q;                                // A/B slots holding an op not yet stepped
+
+  function automatic logic [1:0] inc3(input logic [1:0] s);
+    inc3 = (s == 2'd2) ? 2'd0 : s + 2'd1;
+  endfunction
+
+  function automatic logic fmt_is_int(input logic [3:0] f);
+    fmt_is_int = (f == mosaic_pkg::FmtInt8) || (f == mosaic_pkg::FmtInt16) ||
+                 (f == mosaic_pkg::FmtInt32);
+  endfunction
+
+  // ------------------------------------------------------------------
+  // Chaining
+  // ------------------------------------------------------------------
+  logic       last_ok_q;
+  logic [4:0] last_rd_q;
+  assign chain_ok_o = Chain && last_ok_q && (last_rd_q == cmd_rd_i) &&
+                      ((cmd_fd_i == mosaic_pkg::FmtFp32) || (cmd_fd_i == mosaic_pkg::FmtInt32));
+
+  // ------------------------------------------------------------------
+  // Stage
+  // ------------------------------------------------------------------
+  logic        st_act_q, st_chain_q;
+  logic [4:0]  st_ra_q, st_rb_q, st_rd_q;
+  logic [3:0]  st_fa_q, st_fb_q, st_fd_q;
+  logic        st_subn_q;
+  logic [1:0]  st_islot_q;
+  logic        st_abslot_q;
+  logic [5:0]  st_req_q, st_rsp_q;   // 0..15 A/B rows, 16..31 D rows
+  logic [5:0]  st_n;                 // rows to read
+  logic        accept_cmd;
+
+  assign st_n        = st_chain_q ? 6'd16 : 6'd32;
+  assign cmd_ready_o = !st_act_q && (ab_used_q != 2'd2) && !(&info_v_q[2:0]) &&
+                       !info_v_q[disp_slot_q];
+  assign accept_cmd  = cmd_valid_i && cmd_ready_o;
+
+  logic [3:0] req_y, rsp_y;
+  logic [3:0] prow_a, prow_b, prow_d;
+  assign req_y = st_req_q[3:0];
+  assign rsp_y = st_rsp_q[3:0];
+
+  mosaic_tu_prow u_prow_a (.y_i (req_y), .fmt_i (st_fa_q), .prow_o (prow_a));
+  mosaic_tu_prow u_prow_b (.y_i (req_y), .fmt_i (st_fb_q), .prow_o (prow_b));
+  mosaic_tu_prow u_prow_d (.y_i (req_y), .fmt_i (st_fd_q), .prow_o (prow_d));
+
+  logic st_req_d_phase;
+  assign st_req_d_phase = st_req_q[4];
+  assign rd0_req_o = st_act_q && (st_req_q < st_n);
+  assign rd0_reg_o = st_req_d_phase ? st_rd_q : st_ra_q;
+  assign rd0_row_o = st_req_d_phase ? prow_d : prow_a;
+  assign rd1_req_o = st_act_q && (st_req_q < 6'd16);
+  assign rd1_reg_o = st_rb_q;
+  assign rd1_row_o = prow_b;
+
+  // Responses: extract the tile row and widen it.
+  logic [511:0] a_raw, b_raw, d_raw, a_wide, b_wide;
+  logic [3:0]   wide_to;
+  mosaic_tu_rowx u_rowx_a (.row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (st_fa_q), .el_o (a_raw));
+  mosaic_tu_rowx u_rowx_b (.row_i (rd1_data_i), .y_i (rsp_y), .fmt_i (st_fb_q), .el_o (b_raw));
+  mosaic_tu_rowx u_rowx_d (.row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (st_fd_q), .el_o (d_raw));
+  assign wide_to = fmt_is_int(st_fd_q) ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32;
+
+  for (genvar j = 0; j < 16; j++) begin : g_widen
+    logic [5:0] fa_unused, fb_unused;
+    mosaic_fmt_cvt u_cvt_a (
+      .from_i (st_fa_q), .to_i (wide_to), .bits_i (a_raw[32*j +: 32]), .rm_i (mosaic_pkg::RmRne),
+      .fp8_sat_i (1'b0), .subnormals_i (st_subn_q), .int_wrap_i (1'b0),
+      .bits_o (a_wide[32*j +: 32]), .flags_o (fa_unused)
+    );
+    mosaic_fmt_cvt u_cvt_b (
+      .from_i (st_fb_q), .to_i (wide_to), .bits_i (b_raw[32*j +: 32]), .rm_i (mosaic_pkg::RmRne),
+      .fp8_sat_i (1'b0), .subnormals_i (st_subn_q), .int_wrap_i (1'b0),
+      .bits_o (b_wide[32*j +: 32]), .flags_o (fb_unused)
+    );
+  end
+
+  logic st_last_rsp;
+  assign st_last_rsp = st_act_q && rd0_valid_i && (st_rsp_q == st_n - 6'd1);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      st_act_q    <= 1'b0;
+      st_chain_q  <= 1'b0;
+      st_req_q    <= '0;
+      st_rsp_q    <= '0;
+      st_ra_q     <= '0;
+      st_rb_q     <= '0;
+      st_rd_q     <= '0;
+      st_fa_q     <= '0;
+      st_fb_q     <= '0;
+      st_fd_q     <= '0;
+      st_subn_q   <= 1'b0;
+      st_islot_q  <= '0;
+      st_abslot_q <= 1'b0;
+    end else begin
+      if (accept_cmd) begin
+        st_act_q    <= 1'b1;
+        st_chain_q  <= chain_ok_o;
+        st_req_q    <= '0;
+        st_rsp_q    <= '0;
+        st_ra_q     <= cmd_ra_i;
+        st_rb_q     <= cmd_rb_i;
+        st_rd_q     <= cmd_rd_i;
+        st_fa_q     <= cmd_fa_i;
+        st_fb_q     <= cmd_fb_i;
+        st_fd_q     <= cmd_fd_i;
+        st_subn_q   <= cmd_subn_i;
+        st_islot_q  <= disp_slot_q;
+        st_abslot_q <= disp_ab_q;
+      end else if (st_act_q) begin
+        if (rd0_req_o && rd_ready_i) st_req_q <= st_req_q + 6'd1;
+        if (rd0_valid_i)             st_rsp_q <= st_rsp_q + 6'd1;
+        if (st_last_rsp)             st_act_q <= 1'b0;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (st_act_q && rd0_valid_i) begin
+      if (!st_rsp_q[4]) begin
+        sa_q[{st_abslot_q, rsp_y}] <= a_wide;
+        sb_q[{st_abslot_q, rsp_y}] <= b_wide;
+      end else begin
+        sd_q[6'({st_islot_q, rsp_y})] <= d_raw;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // Step
+  // ------------------------------------------------------------------
+  logic             sp_act_q, sp_dload_q;
+  logic [BiW-1:0]   sp_bi_q;
+  logic [BjW-1:0]   sp_bj_q;
+  logic [RowW-1:0]  sp_drow_q;
+  logic [4:0]       sp_k_q;
+  logic [1:0]       staged_q;      // ops staged, not yet taken by the stepper
+  logic             step_valid, step_ready, step_load, step_last, step_int;
+  logic [PeRows-1:0] row_en;
+  logic [PeCols-1:0] col_en;
+  logic [PeRows*32-1:0] step_a;
+  logic [PeCols*32-1:0] step_b;
+  logic             d_we;
+  logic [PeCols*32-1:0] d_wide;
+  logic [1:0]       ss;
+  logic             sab;
+
+  assign ss  = step_slot_q;
+  assign sab = step_ab_q;
+
+  logic [3:0] blk_r0, blk_c0;   // first tile row / column of the block
+  assign blk_r0 = 4'(sp_bi_q * PeRows);
+  assign blk_c0 = 4'(sp_bj_q * PeCols);
+
+  assign step_int   = fmt_is_int(info_fd_q[ss]);
+  assign step_valid = sp_act_q && !sp_dload_q;
+  assign step_load  = (sp_k_q == 5'd0) && !info_chn_q[ss];
+  assign step_last  = (sp_k_q == info_k_q[ss] - 5'd1);
+
+  for (genvar r = 0; r < PeRows; r++) begin : g_rowop
+    logic [3:0] ti;
+    assign ti         = blk_r0 + 4'(r);
+    assign row_en[r]  = ({1'b0, ti} < info_m_q[ss]);
+    assign step_a[32*r +: 32] = info_mode_q[ss][1] ? sa_q[{sab, sp_k_q[3:0]}][32*ti +: 32]
+                                                  : sa_q[{sab, ti}][32*sp_k_q[3:0] +: 32];
+  end
+  for (genvar c = 0; c < PeCols; c++) begin : g_colop
+    logic [3:0] tj;
+    assign tj         = blk_c0 + 4'(c);
+    assign col_en[c]  = ({1'b0, tj} < info_n_q[ss]);
+    assign step_b[32*c +: 32] = info_mode_q[ss][0] ? sb_q[{sab, tj}][32*sp_k_q[3:0] +: 32]
+                                                  : sb_q[{sab, sp_k_q[3:0]}][32*tj +: 32];
+    // D of this block, widened for the array's D staging.
+    logic [5:0] fd_unused;
+    logic [31:0] d_el;
+    assign d_el = sd_q[6'({ss, blk_r0 + 4'(sp_drow_q)})][32*tj +: 32];
+    mosaic_fmt_cvt u_cvt_d (
+      .from_i (info_fd_q[ss]),
+      .to_i   (step_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
+      .bits_i (d_el), .rm_i (mosaic_pkg::RmRne), .fp8_sat_i (1'b0),
+      .subnormals_i (info_subn_q[ss]), .int_wrap_i (1'b0),
+      .bits_o (d_wide[32*c +: 32]), .flags_o (fd_unused)
+    );
+  end
+  assign d_we = sp_act_q && sp_dload_q;
+
+  logic blk_last, op_steps_done;
+  assign blk_last      = (BiW'(sp_bi_q) == BiW'(BlkR - 1)) && (BjW'(sp_bj_q) == BjW'(BlkC - 1));
+  assign op_steps_done = step_valid && step_ready && step_last && blk_last;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sp_act_q   <= 1'b0;
+      sp_dload_q <= 1'b0;
+      sp_bi_q    <= '0;
+      sp_bj_q    <= '0;
+      sp_drow_q  <= '0;
+      sp_k_q     <= '0;
+    end else if (!sp_act_q) begin
+      if (staged_q != 2'd0) begin
+        sp_act_q   <= 1'b1;
+        sp_dload_q <= !info_chn_q[ss];
+        sp_bi_q    <= '0;
+        sp_bj_q    <= '0;
+        sp_drow_q  <= '0;
+        sp_k_q     <= '0;
+      end
+    end else if (sp_dload_q) begin
+      sp_drow_q <= sp_drow_q + RowW'(1);
+      if (sp_drow_q == RowW'(PeRows - 1)) sp_dload_q <= 1'b0;
+    end else if (step_ready) begin
+      sp_k_q <= sp_k_q + 5'd1;
+      if (step_last) begin
+        sp_k_q     <= '0;
+        sp_drow_q  <= '0;
+        sp_dload_q <= !info_chn_q[ss];
+        if (blk_last) begin
+          sp_act_q <= 1'b0;
+          sp_bi_q  <= '0;
+          sp_bj_q  <= '0;
+        end else if (BjW'(sp_bj_q) == BjW'(BlkC - 1)) begin
+          sp_bj_q <= '0;
+          sp_bi_q <= sp_bi_q + BiW'(1);
+        end else begin
+          sp_bj_q <= sp_bj_q + BjW'(1);
+        end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // Array
+  // ------------------------------------------------------------------
+  logic                 out_valid, out_release, arr_busy;
+  logic [RowW-1:0]      out_row;
+  logic [PeCols*32-1:0] out_data;
+  logic [5:0]           out_flags;
+
+  mosaic_array #(
+    .PeRows (PeRows),
+    .PeCols (PeCols)
+  ) u_array (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .step_valid_i  (step_valid),
+    .step_ready_o  (step_ready),
+    .step_load_i   (step_load),
+    .step_last_i   (step_last),
+    .step_int_i    (step_int),
+    .step_wrap_i   (1'b0),
+    .step_rm_i     (info_rm_q[ss]),
+    .step_row_en_i (row_en),
+    .step_col_en_i (col_en),
+    .step_a_i      (step_a),
+    .step_b_i      (step_b),
+    .d_we_i        (d_we),
+    .d_row_i       (sp_drow_q),
+    .d_data_i      (d_wide),
+    .out_valid_o   (out_valid),
+    .out_release_i (out_release),
+    .out_row_i     (out_row),
+    .out_data_o    (out_data),
+    .out_flags_o   (out_flags),
+    .busy_o        (arr_busy)
+  );
+
+  // Useful MACs: enabled PEs of an accepted step.
+  logic [4:0] n_rows_en, n_cols_en;
+  always_comb begin
+    n_rows_en = '0;
+    n_cols_en = '0;
+    for (int r = 0; r < PeRows; r++) n_rows_en = n_rows_en + 5'(row_en[r]);
+    for (int c = 0; c < PeCols; c++) n_cols_en = n_cols_en + 5'(col_en[c]);
+  end
+  assign ev_mac_busy_o = step_valid && step_ready;
+  assign ev_macs_o     = ev_mac_busy_o ? 16'(n_rows_en) * 16'(n_cols_en) : 16'd0;
+
+  // ------------------------------------------------------------------
+  // Drain
+  // ------------------------------------------------------------------
+  logic             dr_act_q;      // reading a snapshot
+  logic [RowW-1:0]  dr_row_q;
+  logic [BiW-1:0]   dr_bi_q;
+  logic [BjW-1:0]   dr_bj_q;
+  logic             dr_sat_q;
+  logic [1:0]       ds;
+  assign ds = drain_slot_q;
+
+  // The snapshot is read from the cycle out_valid rises; the row counter
+  // runs one row per cycle (the TRF write port never stalls).
+  logic dr_go, dr_last_row, dr_blk_last;
+  assign dr_go       = out_valid || dr_act_q;
+  assign out_row     = dr_row_q;
+  assign dr_last_row = dr_go && (dr_row_q == RowW'(PeRows - 1));
+  assign out_release = dr_go && (dr_row_q == RowW'(PeRows - 2));
+  assign dr_blk_last = (BiW'(dr_bi_q) == BiW'(BlkR - 1)) && (BjW'(dr_bj_q) == BjW'(BlkC - 1));
+
+  logic [3:0] dr_r0, dr_c0, dr_i;
+  assign dr_r0 = 4'(dr_bi_q * PeRows);
+  assign dr_c0 = 4'(dr_bj_q * PeCols);
+  assign dr_i  = dr_r0 + 4'(dr_row_q);
+
+  logic [511:0] dr_el, dr_raw;
+  logic [15:0]  dr_en;
+  logic [PeCols-1:0] dr_sat;
+  logic         dr_int, dr_row_in;
+  assign dr_int    = fmt_is_int(info_fd_q[ds]);
+  assign dr_row_in = ({1'b0, dr_i} < info_m_q[ds]);
+  assign dr_raw    = sd_q[6'({ds, dr_i})];
+
+  logic [31:0] dr_cvt [PeCols];
+  for (genvar c = 0; c < PeCols; c++) begin : g_drain_cvt
+    logic [5:0] fl;
+    mosaic_fmt_cvt u_cvt_o (
+      .from_i (dr_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
+      .to_i   (info_fd_q[ds]),
+      .bits_i (out_data[32*c +: 32]),
+      .rm_i   (info_rm_q[ds]),
+      .fp8_sat_i (info_sat8_q[ds]),
+      .subnormals_i (info_subn_q[ds]),
+      .int_wrap_i (1'b0),
+      .bits_o (dr_cvt[c]),
+      .flags_o (fl)
+    );
+    assign dr_sat[c] = fl[mosaic_pkg::FlagSat] && dr_row_in &&
+                       ({1'b0, dr_c0 + 4'(c)} < info_n_q[ds]);
+  end
+
+  for (genvar j = 0; j < 16; j++) begin : g_drain_el
+    logic in_blk, en;
+    assign in_blk = (BjW'(dr_bj_q) == BjW'(j / PeCols));
+    assign en     = in_blk && dr_row_in && (5'(j) < info_n_q[ds]);
+    assign dr_en[j] = en;
+    assign dr_el[32*j +: 32] = en ? dr_cvt[j % PeCols] : dr_raw[32*j +: 32];
+  end
+
+  logic [3:0]   dr_prow;
+  logic [511:0] dr_data;
+  logic [63:0]  dr_be;
+  mosaic_tu_rowp u_rowp (
+    .el_i   (dr_el),
+    .en_i   (dr_en),
+    .y_i    (dr_i),
+    .fmt_i  (info_fd_q[ds]),
+    .prow_o (dr_prow),
+    .data_o (dr_data),
+    .be_o   (dr_be)
+  );
+
+  assign wr_req_o  = dr_go && (dr_be != 64'd0);
+  assign wr_reg_o  = info_rd_q[ds];
+  assign wr_row_o  = dr_prow;
+  assign wr_be_o   = dr_be;
+  assign wr_data_o = dr_data;
+
+  logic dr_op_done;
+  assign dr_op_done = dr_last_row && dr_blk_last;
+  // The array's flags (integer clamp) are valid from the second cycle of
+  // out_valid: PeRows >= 2 makes the last row late enough.
+  assign done_o     = dr_op_done;
+  assign done_seq_o = info_seq_q[ds];
+  assign done_sat_o = dr_sat_q || (|dr_sat) || (dr_int && out_flags[mosaic_pkg::FlagSat]);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dr_act_q <= 1'b0;
+      dr_row_q <= '0;
+      dr_bi_q  <= '0;
+      dr_bj_q  <= '0;
+      dr_sat_q <= 1'b0;
+    end else if (dr_go) begin
+      if (dr_last_row) begin
+        dr_act_q <= 1'b0;
+        dr_row_q <= '0;
+        if (dr_blk_last) begin
+          dr_bi_q  <= '0;
+          dr_bj_q  <= '0;
+          dr_sat_q <= 1'b0;
+        end else begin
+          dr_sat_q <= dr_sat_q || (|dr_sat) || (dr_int && out_flags[mosaic_pkg::FlagSat]);
+          if (BjW'(dr_bj_q) == BjW'(BlkC - 1)) begin
+            dr_bj_q <= '0;
+            dr_bi_q <= dr_bi_q + BiW'(1);
+          end else begin
+            dr_bj_q <= dr_bj_q + BjW'(1);
+          end
+        end
+      end else begin
+        dr_act_q <= 1'b1;
+        dr_row_q <= dr_row_q + RowW'(1);
+        dr_sat_q <= dr_sat_q || (|dr_sat);
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // Slot bookkeeping
+  // ------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      info_v_q     <= '0;
+      disp_slot_q  <= '0;
+      step_slot_q  <= '0;
+      drain_slot_q <= '0;
+      disp_ab_q    <= 1'b0;
+      step_ab_q    <= 1'b0;
+      ab_used_q    <= '0;
+      staged_q     <= '0;
+      last_ok_q    <= 1'b0;
+      last_rd_q    <= '0;
+      for (int s = 0; s < 3; s++) begin
+        info_rd_q[s]   <= '0;
+        info_fd_q[s]   <= '0;
+        info_rm_q[s]   <= '0;
+        info_sat8_q[s] <= 1'b0;
+        info_subn_q[s] <= 1'b0;
+        info_mode_q[s] <= '0;
+        info_m_q[s]    <= '0;
+        info_k_q[s]    <= '0;
+        info_n_q[s]    <= '0;
+        info_seq_q[s]  <= '0;
+        info_chn_q[s]  <= 1'b0;
+      end
+    end else begin
+      if (accept_cmd) begin
+        info_v_q[disp_slot_q]    <= 1'b1;
+        info_rd_q[disp_slot_q]   <= cmd_rd_i;
+        info_fd_q[disp_slot_q]   <= cmd_fd_i;
+        info_rm_q[disp_slot_q]   <= cmd_rm_i;
+        info_sat8_q[disp_slot_q] <= cmd_fp8_sat_i;
+        info_subn_q[disp_slot_q] <= cmd_subn_i;
+        info_mode_q[disp_slot_q] <= cmd_mode_i;
+        info_m_q[disp_slot_q]    <= cmd_m_i;
+        info_k_q[disp_slot_q]    <= cmd_k_i;
+        info_n_q[disp_slot_q]    <= cmd_n_i;
+        info_seq_q[disp_slot_q]  <= cmd_seq_i;
+        info_chn_q[disp_slot_q]  <= chain_ok_o;
+        disp_slot_q <= inc3(disp_slot_q);
+        disp_ab_q   <= ~disp_ab_q;
+        last_ok_q   <= 1'b1;
+        last_rd_q   <= cmd_rd_i;
+      end else if (chain_break_i) begin
+        last_ok_q <= 1'b0;
+      end
+      if (dr_op_done) begin
+        info_v_q[drain_slot_q] <= 1'b0;
+        drain_slot_q <= inc3(drain_slot_q);
+      end
+      if (op_steps_done) begin
+        step_slot_q <= inc3(step_slot_q);
+        step_ab_q   <= ~step_ab_q;
+      end
+      ab_used_q <= ab_used_q + 2'(accept_cmd) - 2'(op_steps_done);
+      // An op counts as staged when its last row arrives; the stepper takes
+      // it when it becomes idle.
+      staged_q  <= staged_q + 2'(st_last_rsp) - 2'(!sp_act_q && (staged_q != 2'd0));
+    end
+  end
+
+  always_comb begin
+    pending_o = '0;
+    for (int s = 0; s < 3; s++) begin
+      if (info_v_q[s]) pending_o[info_rd_q[s]] = 1'b1;
+    end
+  end
+
+  assign busy_o = (info_v_q != 3'd0) || st_act_q;
+
+  logic unused;
+  assign unused = arr_busy ^ (^out_flags);
+
+endmodule
+
+`default_nettype wire
