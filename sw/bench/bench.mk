@@ -7,6 +7,8 @@
 #       on $(SIM) --no-cosim (the RTL) if it exists, else on mosaic-iss,
 #       whose "cycles" are retired-instruction counts (labelled so);
 #       table on stdout and in build/perf/perf.md, logs in build/perf/.
+#       A program that fails still contributes the lines it printed; perf
+#       then tabulates them and fails.
 #   PE is the MAC-array size (docs/isa.md has no CSR that reports it):
 #   256 for the default 16x16 array, 16 for a 4x4 build.
 
@@ -33,7 +35,8 @@ perf: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on the RTL (SIM=, el
 	if [ -x "$(SIM)" ]; then run="$(SIM) --no-cosim"; src=rtl; \
 	else run="$(BUILD)/bin/mosaic-iss"; src=iss; \
 	  echo "perf: $(SIM) not built, running on the ISS (cycles = instructions)"; fi; \
-	for e in $(BENCH_ELFS); do n=$$(basename $$e .elf); \
-	  $$run $$e >$(PERF_DIR)/$$n.log 2>&1 || { echo "perf: $$n failed (exit $$?), see $(PERF_DIR)/$$n.log"; exit 1; }; \
+	fail=0; for e in $(BENCH_ELFS); do n=$$(basename $$e .elf); \
+	  $$run $$e >$(PERF_DIR)/$$n.log 2>&1 || { echo "perf: $$n failed (exit $$?), see $(PERF_DIR)/$$n.log"; fail=1; }; \
 	done; \
-	$(PYTHON) tools/perf.py --source $$src --sim "$$run" --pe $(PE) -o $(PERF_DIR)/perf.md $(PERF_DIR)/*.log
+	$(PYTHON) tools/perf.py --source $$src --sim "$$run" --pe $(PE) -o $(PERF_DIR)/perf.md $(PERF_DIR)/*.log \
+	  && test $$fail = 0
