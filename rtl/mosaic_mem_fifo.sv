@@ -1,8 +1,8 @@
 // Small synchronous FIFO for the memory system and the SDMA engine:
 // bookkeeping of outstanding AXI bursts and response skid buffers.
 //
-// Storage is a packed array of flops, not an unpacked one, so Yosys does not
-// count these few-entry queues among the block RAMs of the design (they are
+// Storage is one flat vector of flops, not an unpacked array, so Yosys does
+// not count these few-entry queues among the block RAMs of the design (they are
 // far too small for one). rdata_o is the head entry, valid while !empty_o.
 // A push into a full FIFO or a pop from an empty one is ignored.
 
@@ -25,7 +25,7 @@ module mosaic_mem_fifo #(
 
   localparam int PtrW = $clog2(Depth);
 
-  logic [Depth-1:0][Width-1:0] q_q;
+  logic [Depth*Width-1:0]      q_q;
   logic [PtrW-1:0]             wptr_q, rptr_q;
   logic [PtrW:0]               count_q;
   logic                        do_push, do_pop;
@@ -35,7 +35,7 @@ module mosaic_mem_fifo #(
   assign count_o = count_q;
   assign do_push = push_i & ~full_o;
   assign do_pop  = pop_i & ~empty_o;
-  assign rdata_o = q_q[rptr_q];
+  assign rdata_o = q_q[32'(rptr_q) * Width +: Width];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -51,7 +51,7 @@ module mosaic_mem_fifo #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (do_push) q_q[wptr_q] <= wdata_i;
+    if (do_push) q_q[32'(wptr_q) * Width +: Width] <= wdata_i;
   end
 
 endmodule

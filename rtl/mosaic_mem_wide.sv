@@ -44,9 +44,11 @@ module mosaic_mem_wide #(
   logic        b_hi_q;
   logic [Aw-1:0] b_idx;
   logic [7:0]  b_be8;
+  logic [63:0] b_wdata64;
 
   assign b_idx = b_addr_i[Aw:1];
-  assign b_be8 = b_addr_i[0] ? {b_be_i, 4'b0000} : {4'b0000, b_be_i};
+  assign b_be8     = b_addr_i[0] ? {b_be_i, 4'b0000} : {4'b0000, b_be_i};
+  assign b_wdata64 = {b_wdata_i, b_wdata_i};
 
   always_ff @(posedge clk_i) begin
     if (a_req_i && a_we_i) begin
@@ -56,8 +58,7 @@ module mosaic_mem_wide #(
     end
     if (b_req_i && b_we_i) begin
       for (int i = 0; i < 8; i++) begin
-        if (b_be8[i]) mem_q[b_idx][8*i +: 8] <= (i >= 4) ? b_wdata_i[8*(i-4) +: 8] :
-                                                           b_wdata_i[8*i +: 8];
+        if (b_be8[i]) mem_q[b_idx][8*i +: 8] <= b_wdata64[8*i +: 8];
       end
     end
   end

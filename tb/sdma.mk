@@ -60,7 +60,7 @@ $(SDMA_OUT)/test_rtl_mem_sys_mutant: $(MEMSYS_DEPS) | $(BUILD)/tests/test_rtl_me
 # `memory -nomap` leaves as $mem cells (block RAMs) in
 # build/modules/<top>.yosys.log.
 SDMA_LINT_TOPS := mosaic_sdma mosaic_axi_arb mosaic_mem_sys
-SDMA_LINT_SRCS := $(sort $(SDMA_SRCS) $(MEMSYS_SRCS))
+SDMA_LINT_SRCS := rtl/mosaic_pkg.sv $(sort $(filter-out rtl/mosaic_pkg.sv,$(SDMA_SRCS) $(MEMSYS_SRCS)))
 rtl-sdma-lint: $(BUILD)/lint/rtl-sdma-lint.ok
 # Re-run only when its inputs change (a stamp per check).
 $(BUILD)/lint/rtl-sdma-lint.ok: $(SDMA_LINT_SRCS) tb/sdma.mk
@@ -80,6 +80,6 @@ $(BUILD)/lint/rtl-sdma-lint.ok: $(SDMA_LINT_SRCS) tb/sdma.mk
 	    synth -top $$top -run begin:fine; \
 	    select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr t:\$$sr; \
 	    opt -fast -full; techmap; opt -fast; abc -fast; opt -fast; check -assert; stat" >/dev/null; \
-	  echo "rtl-sdma-lint: yosys $$top: $$(sed -n '/=== design hierarchy ===/,$$p' $(SDMA_OUT)/$$top.yosys.log | grep -m1 'Number of cells' | tr -s ' '), memories after memory -nomap: $$(sed -n '/=== design hierarchy ===/,$$p' $(SDMA_OUT)/$$top.mem.txt | awk '/\$$mem/ {n += $$2} END {print n + 0}')"; \
+	  echo "rtl-sdma-lint: yosys $$top: $$(awk '/=== design hierarchy ===/ {s = ""} {s = s $$0 "\n"} END {printf "%s", s}' $(SDMA_OUT)/$$top.yosys.log | grep -m1 'Number of cells' | tr -s ' '), memories after memory -nomap: $$(sed -n '/=== design hierarchy ===/,$$p' $(SDMA_OUT)/$$top.mem.txt | awk '/\$$mem/ {n += $$2} END {print n + 0}')"; \
 	done
 	@touch $@
