@@ -9,6 +9,8 @@
 //                       overflow and underflow thresholds, exact quotients
 //                       (few-bit significands), subnormal results that are
 //                       exact halfway cases (b a power of two), a == b
+//   div32_random_reserved_rm  rounding-mode codes 5..7 (golden: truncate,
+//                       overflow to Inf)
 //   div32_latency       every division takes the documented 14 cycles from
 //                       the accepting edge to valid_o
 //   div32_handshake     random valid_i / ready_i stalls: results come out in
@@ -192,6 +194,14 @@ void test_random(tb::Rng &rng, unsigned pairs, bool *ok) {
         stream(c, ops);
         *ok &= c.finish();
     }
+    // Reserved codes 5..7 never pass the issue checks, but the divider
+    // still answers like the golden model (truncate, overflow to Inf).
+    tb::Case c("div32_random_reserved_rm");
+    std::vector<Op> ops;
+    for (unsigned i = 0; i < pairs / 50 + 1; i++)
+        ops.push_back(random_op(rng, 5 + rng.below(3)));
+    stream(c, ops);
+    *ok &= c.finish();
 }
 
 void test_latency(tb::Rng &rng, bool *ok) {
