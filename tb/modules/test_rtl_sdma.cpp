@@ -27,7 +27,8 @@
 //       window, not across 4 KiB; AR/AW/W payloads held until ready; wlast
 //       exactly on the last beat; strobes only on destination bytes and
 //       exactly the transfer's byte count strobed; busy_o low and nothing
-//       outstanding after each batch; ev_bytes_o sums to the bytes written
+//       outstanding and no valid left after each batch; no burst at all for
+//       a bad command; ev_bytes_o sums to the bytes written
 //   sdma_injected_bug_detected  the MOSAIC_INJECT_BUG build (rows after the
 //       first one byte off) must fail
 //
@@ -201,6 +202,9 @@ void env_cycle() {
     check_hold(h_aw, "AW", dut->awvalid_o, dut->awready_i, dut->awaddr_o,
                dut->awlen_o | (dut->awsize_o << 8) | (dut->awburst_o << 12), 0);
     check_hold(h_w, "W", dut->wvalid_o, dut->wready_i, dut->wdata_o, dut->wstrb_o, dut->wlast_o);
+    if (((dut->arvalid_o && dut->arready_i) || (dut->awvalid_o && dut->awready_i)) &&
+        (!cur_dest || cur_dest->code))
+        proto->fail("burst issued for a bad command or with none running");
     if (dut->arvalid_o && dut->arready_i) {
         check_burst("AR", dut->araddr_o, dut->arlen_o, dut->arsize_o, dut->arburst_o);
         ar_q.push_back({dut->araddr_o, dut->arlen_o, 0, cycles + rng->below(25)});
@@ -447,6 +451,9 @@ bool run_batch(tb::Case &k, bool store, unsigned n) {
     dut->cmd_valid_i = 0;
     for (int i = 0; i < 3; i++) env_cycle();
     if (dut->busy_o) proto->fail("busy_o high with every command done");
+    cur_dest = nullptr;
+    if (dut->arvalid_o || dut->awvalid_o || dut->wvalid_o)
+        proto->fail("AR/AW/W valid with every command done (beats outside bursts)");
     if (!ar_q.empty() || !aw_q.empty() || !b_q.empty() || r_shown || b_shown)
         proto->fail("transactions outstanding after the batch");
     if (strobed != dest_total) proto->fail("%llu bytes strobed, expected %llu", (unsigned long long)strobed, (unsigned long long)dest_total);
