@@ -771,8 +771,9 @@ class TensorState:
         self.main_lo = None                     # the scalar main-memory region, set later
         self.nice_fp32 = [0] * 256
         for i in range(256):
-            v = rng.choice([0.0, 0.5, 1.0, -1.0, 2.0, 0.25, -0.75, 1.5, 3.0, -2.5]) \
-                if rng.random() < 0.5 else rng.randrange(-32, 33) / 8
+            v = rng.choice([0.0, 0.5, 1.0, -1.0, 2.0, -0.75, 1.5, 3.0, -2.5, 6.0]) \
+                if rng.random() < 0.3 else \
+                rng.choice([1, -1]) * (1 + rng.randrange(8) / 8) * 2.0 ** rng.randint(-2, 3)
             self.nice_fp32[i] = struct.unpack("<I", struct.pack("<f", v))[0]
         self.region_init = self.nice_fp32 + [
             rng.getrandbits(32) if rng.random() < 0.5 else
@@ -848,15 +849,21 @@ class Tags:
     def get(self, r):
         return self.cur.get(r, self.t.home[r])
 
-    def set(self, r, f, fresh=None):
+    def set(self, r, f, fresh=None, src=False):
+        """Tag r with f: tcvt in place (data converted), or tzero + tcvt
+        (fresh); a fresh source then gets data from the tensor region."""
         g = self.g
         if fresh is None:
-            fresh = g.rng.random() < 0.4
+            fresh = g.rng.random() < 0.25
         if fresh:
             t_tzero(g, r)
         if fresh or self.get(r) != f or g.rng.random() < 0.2:
             t_tcvt(g, r, r, f)
         self.cur[r] = f
+        if fresh and src:
+            rb, align = row_geom(f)
+            base, stride, _ = pick_tile_access(g, rb, align, False, "region")
+            emit_tile_mem(g, r, f, False, base, stride, None, False)
 
     def restore(self):
         for r, f in self.cur.items():
@@ -945,7 +952,10 @@ def pick_tile_access(g, rb, align, write, where=None):
     """(base, stride, shared): a legal tile access (no DDC window)."""
     t, rng = g.tu, g.rng
     if where is None:
-        where = rng.choices(["region", "zone", "scpad", "shared"], weights=[5, 2, 2, 1.5])[0]
+        # Loads mostly from the (initialised) region: the rest of the zone
+        # holds only what stores put there.
+        where = rng.choices(["region", "zone", "scpad", "shared"],
+                            weights=[5, 2, 2, 1.5] if write else [8, 1, 2, 1.5])[0]
     for _ in range(100):
         if where == "shared":
             s = pick_stride(g, rb, align, MAIN_REGION)
@@ -1000,7 +1010,7 @@ def item_tld_tst(g, ctx):
         tags.set(r, rng.randrange(10))
     f = tags.get(r)
     rb, align = row_geom(f)
-    write = rng.random() < 0.45
+    write = rng.random() < 0.35
     base, stride, shared = pick_tile_access(g, rb, align, write)
     emit_tile_mem(g, r, f, write, base, stride, None, shared)
     if rng.random() < 0.3 and not shared:       # read back what was stored / store what was loaded
@@ -1079,7 +1089,7 @@ def item_binary(g, ctx):
         b = a
     for r in dict.fromkeys([d, a] + ([b] if op not in TROW else [])):
         if rng.random() < 0.7 or is_float(tags.get(r)) != (domain == "f"):
-            tags.set(r, rand_fmt(g, domain))
+            tags.set(r, rand_fmt(g, domain), src=r != d)
     for _ in range(rng.randint(1, 3)):
         if op in TROW:
             tinsn_r(g, TROW[op], d, a, 0, f"{op} tr{d}, tr{a}")
@@ -1150,8 +1160,8 @@ def item_tmma(g, ctx):
     if a == b:
         fb = fa
     tags.set(d, fd)
-    tags.set(a, fa)
-    tags.set(b, fb)
+    tags.set(a, fa, src=True)
+    tags.set(b, fb, src=True)
     if rng.random() < 0.3:                  # fresh data for A from memory
         rb, align = row_geom(fa)
         base, stride, shared = pick_tile_access(g, rb, align, False, "region")
@@ -1171,7 +1181,7 @@ def item_cvt(g, ctx):
     tags = Tags(g)
     d, s = rng.randrange(32), rng.randrange(32)
     k = rng.random()
-    if k < 0.2:
+    if k < 0.08:
         t_tzero(g, d)
     elif k < 0.35 and t.has("tscale"):
         if rng.random() < 0.4:
@@ -1305,7 +1315,7 @@ def pick_sdma_good(g, store):
             continue
         nbytes = rows * rb
         bank = SCPAD_BASE + rng.randrange(2) * SCPAD_BANK
-        span = SCPAD_HOT if rng.random() < 0.8 else SCPAD_BANK
+        span = SCPAD_HOT if rng.random() < 0.9 else SCPAD_BANK
         sp = bank + rng.randrange(0, span - nbytes + 1) // es * es
         shape = sdma_shape(rows, cols, lg)
         if sdma_check(g, None, store, shape, sp, mm, stride) == 0:
@@ -1526,37 +1536,37 @@ def item_tillegal(g, ctx):
         if op == "tmma":
             choice = rng.randrange(3)
             if choice == 0:                 # integer D, INT32 (or float) source
-                tags.set(d, rng.choice(INT_FMTS), fresh=True)
-                tags.set(a, rng.choice([INT32] + FLOAT_FMTS), fresh=True)
+                tags.set(d, rng.choice(INT_FMTS))
+                tags.set(a, rng.choice([INT32] + FLOAT_FMTS))
                 if b != a:
-                    tags.set(b, rng.choice([INT8, INT16]), fresh=True)
+                    tags.set(b, rng.choice([INT8, INT16]))
             elif choice == 1:               # float D, integer source
-                tags.set(d, rng.choice(FLOAT_FMTS), fresh=True)
-                tags.set(a, rng.choice(FLOAT_FMTS), fresh=True)
+                tags.set(d, rng.choice(FLOAT_FMTS))
+                tags.set(a, rng.choice(FLOAT_FMTS))
                 if b != a:
-                    tags.set(b, rng.choice(INT_FMTS), fresh=True)
+                    tags.set(b, rng.choice(INT_FMTS))
                 else:
-                    tags.set(a, rng.choice(INT_FMTS), fresh=True)
+                    tags.set(a, rng.choice(INT_FMTS))
             else:                           # integer sources, float D
-                tags.set(d, rng.choice(FLOAT_FMTS), fresh=True)
-                tags.set(a, rng.choice([INT8, INT16]), fresh=True)
+                tags.set(d, rng.choice(FLOAT_FMTS))
+                tags.set(a, rng.choice([INT8, INT16]))
                 if b != a:
-                    tags.set(b, rng.choice([INT8, INT16]), fresh=True)
+                    tags.set(b, rng.choice([INT8, INT16]))
             w = enc_r(OPC_MINAT, 7, 1, d, a, b)
         else:
             fd = rng.choice(FLOAT_FMTS + INT_FMTS)
-            tags.set(d, fd, fresh=True)
+            tags.set(d, fd)
             other = INT_FMTS if is_float(fd) else FLOAT_FMTS
             same = FLOAT_FMTS if is_float(fd) else INT_FMTS
             if op == "tbdiv" and not is_float(fd):
                 other = rng.choice([INT_FMTS, FLOAT_FMTS])
             if rng.random() < 0.5 or b == a:
-                tags.set(a, rng.choice(other), fresh=True)
+                tags.set(a, rng.choice(other))
                 if b != a:
-                    tags.set(b, rng.choice(same + other), fresh=True)
+                    tags.set(b, rng.choice(same + other))
             else:
-                tags.set(a, rng.choice(same), fresh=True)
-                tags.set(b, rng.choice(other), fresh=True)
+                tags.set(a, rng.choice(same))
+                tags.set(b, rng.choice(other))
             w = enc_r(OPC_MINAT, 7, TBINARY[op], d, a, b)
     elif k == "custom0":
         w = rng.choice([enc_r(OPC_SDMA, rng.randrange(3, 8), 0, a, b, d),
@@ -1808,11 +1818,11 @@ def tensor_prologue(g):
         t_tld(g, r, R_ADR, stride)
     if sdma_ops(g) and "scpad.ld" in t.ops:
         g.emit(f"csrw {CSR_SDMA_STRIDE:#x}, zero")
-        for bank in range(2):               # scratchpad <- region (32 x 32 x 2 B each... 2 KiB)
-            emit_sdma_fixed(g, False, sdma_shape(16, 32, 2), SCPAD_BASE + bank * SCPAD_BANK,
-                            t.region_lo, 128)
-            emit_sdma_fixed(g, False, sdma_shape(16, 32, 2),
-                            SCPAD_BASE + bank * SCPAD_BANK + 2048, t.region_lo + 64, 64)
+        for bank in range(2):               # the hot 8 KiB of each bank <- region, 2 KiB at a time
+            for k in range(SCPAD_HOT // 2048):
+                emit_sdma_fixed(g, False, sdma_shape(16, 32, 2),
+                                SCPAD_BASE + bank * SCPAD_BANK + 2048 * k,
+                                t.region_lo + 64 * (k % 2), 128 if k % 2 == 0 else 64)
     if "tmma" in t.ops:
         tmma_sweep(g)
 

@@ -9,8 +9,9 @@ the default op set retire no tensor instruction outside the first RTL tensor
 unit's set (ISS --stats histogram); hit every trap cause it was asked to and
 count exactly the traps the ISS took. Self-checks: a program regenerated with
 --expect (its own signature) passes with the same signature, and with one
-expected checksum word corrupted it must FAIL with code 7; the same seed gives
-the same program. Prints `PASS: name` / `FAIL: name: why`. Outputs in
+expected checksum word corrupted it must FAIL with code 7; a mutant whose
+final dump stores one tensor register from another must change the
+main-memory checksum; the same seed gives the same program. Prints `PASS: name` / `FAIL: name: why`. Outputs in
 $MOSAIC_BUILD/random/tensor-suite.
 """
 import importlib.util
@@ -37,6 +38,7 @@ CAMPAIGN = ([(s, ["--tensor"]) for s in range(1, 11)] +
              (23, ["--tensor", "--tensor-ops", "tmma,msettilem"])])
 EXPECT_SEEDS = [1, 11, 23]
 TMMA_COMBOS = 7 * 7 * 7 + 3 * 2 * 2
+LOW, HIGH = 0.8, 1.3            # executed / requested instructions
 
 sys.dont_write_bytecode = True     # no tools/__pycache__ in the source tree
 spec = importlib.util.spec_from_file_location("rvgen", RVGEN)
@@ -128,6 +130,8 @@ def run_one(seed, flags, lds):
     if not m:
         return name, "no --stats line from mosaic-iss"
     retired, trapped, irqs = map(int, m.groups())
+    if not LOW * INSNS <= retired + trapped <= HIGH * INSNS:
+        return name, f"executed {retired + trapped} instructions, asked for {INSNS}"
     hist = {m.group(1): int(m.group(2))
             for m in re.finditer(r"^  (\S+)\s+(\d+)$", p.stderr, re.M)}
     if sum(hist.values()) == 0:
@@ -185,6 +189,44 @@ def self_check(seed, flags, lds):
     return None
 
 
+def dump_mutant(seed, flags, lds):
+    """A wrong tensor register reaches the signature: the program with one
+    register of the final dump stored from another register (same row size)
+    must still pass but give another main-memory checksum."""
+    base = base_of(seed, flags)
+    with open(base + ".S") as f:
+        lines = f.read().split("\n")
+    start = next((i for i, l in enumerate(lines) if "tensor registers -> dump area" in l), None)
+    if start is None:
+        return "no dump in the program"
+    tst = []
+    for i in range(start, len(lines)):
+        m = re.search(r"\.word (0x[0-9a-f]+) /\* tst tr(\d+), (\d+)\(", lines[i])
+        if m:
+            tst.append((i, int(m.group(1), 16), int(m.group(2)), int(m.group(3))))
+    pairs = [(x, y) for x in tst for y in tst if x[3] == y[3] and x[2] != y[2]]
+    if not pairs:
+        return "no two dumped registers of the same row size"
+    _, ref = run(base)
+    # Registers may hold equal tiles (zeros, say); a few pairs are tried.
+    for (i, w, r, _), (_, _, r2, _) in pairs[:8]:
+        mut = list(lines)
+        mut[i] = f"    .word {(w & ~(31 << 7)) | (r2 << 7):#010x} /* mutant: tst tr{r2} in place of tr{r} */"
+        mb = base_of(seed, flags, ".mut")
+        with open(mb + ".S", "w") as f:
+            f.write("\n".join(mut))
+        a = subprocess.run([CC, *CFLAGS, "-T", lds, mb + ".S", "-o", mb + ".elf"],
+                           capture_output=True, text=True, timeout=120)
+        if a.returncode != 0:
+            return f"assembler: {a.stderr.strip().splitlines()[-1:]}"
+        p, sig = run(mb)
+        if p.returncode != 0 or not sig or not ref:
+            return f"mutant run: exit {p.returncode}"
+        if word(sig, rvgen.S_MAINSUM) != word(ref, rvgen.S_MAINSUM):
+            return None
+    return f"{len(pairs[:8])} register swaps in the dump left the main-memory checksum unchanged"
+
+
 def main():
     t0 = time.time()
     if not os.access(ISS, os.X_OK):
@@ -226,6 +268,9 @@ def main():
         if seed in EXPECT_SEEDS:
             report(f"seed {seed} {' '.join(flags)}: --expect passes, corrupted --expect fails",
                    self_check(seed, flags, lds))
+    seed, flags = CAMPAIGN[0]
+    report(f"seed {seed} {' '.join(flags)}: a wrong tensor register changes the checksum",
+           dump_mutant(seed, flags, lds))
     print(f"{len(CAMPAIGN)} tensor programs of {INSNS} instructions in {time.time() - t0:.1f} s")
     return 1 if failed else 0
 
