@@ -766,7 +766,6 @@ class TensorState:
         self.region_lo = self.zone_lo + ZONE // 2 - TREGION // 2
         self.region_hi = self.region_lo + TREGION
         self.dump_lo = MAIN_BASE + self.dump_i * ZONE
-        self.ddc = None                         # None: full access (the invariant)
         self.cover = {}                         # static coverage points (--stats)
         self.main_lo = None                     # the scalar main-memory region, set later
         self.nice_fp32 = [0] * 256
@@ -791,10 +790,6 @@ class TensorState:
 def tsel(names):
     """`needs` of a class that uses any of `names`."""
     return lambda opts: any(n in opts.tensor_op_set for n in names)
-
-
-def tsel_trap(names):
-    return lambda opts: not opts.no_traps and any(n in opts.tensor_op_set for n in names)
 
 
 def tword(g, w, text):
@@ -1003,7 +998,7 @@ def emit_tile_mem(g, r, fmt, write, base, stride, expect, shared):
 
 
 def item_tld_tst(g, ctx):
-    t, rng = g.tu, g.rng
+    rng = g.rng
     tags = Tags(g)
     r = rng.randrange(32)
     if rng.random() < 0.3:
@@ -1023,7 +1018,7 @@ def item_tld_tst(g, ctx):
 def item_tmem_trap(g, ctx, write):
     """A tld/tst that traps: misaligned base or stride, unmapped rows,
     rows past the end of main memory or wrapping past 2^32."""
-    t, rng = g.tu, g.rng
+    rng = g.rng
     tags = Tags(g)
     r = rng.randrange(32)
     if rng.random() < 0.3:
@@ -1164,7 +1159,7 @@ def item_tmma(g, ctx):
     tags.set(b, fb, src=True)
     if rng.random() < 0.3:                  # fresh data for A from memory
         rb, align = row_geom(fa)
-        base, stride, shared = pick_tile_access(g, rb, align, False, "region")
+        base, stride, _ = pick_tile_access(g, rb, align, False, "region")
         emit_tile_mem(g, a, fa, False, base, stride, None, False)
     n = rng.choice([1, 1, 2, 3, 4, 8])
     if n > 1 and fd in (FP32, INT32):
@@ -1791,7 +1786,7 @@ def item_mmacc(g, ctx):
 def tensor_prologue(g):
     """Tensor region image, home tags with data, scratchpad fill, and a
     sweep of every tmma format combination."""
-    t, rng = g.tu, g.rng
+    t = g.tu
     g.raw("    /* tensor region <- rvgen_tregion_init */")
     g.emit("la t0, rvgen_tregion_init", 2)
     g.li(6, t.region_lo)
