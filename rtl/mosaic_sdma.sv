@@ -4,12 +4,10 @@
 // Commands arrive in program order (one per accepted scpad.ld/scpad.st,
 // with the CSR values at issue) into a queue of QueueDepth, and are executed
 // one at a time:
-//   check  the whole of sdma.c check_transfer before anything moves: shape
-//          (code 1), alignment (2), one bank (3), then every main-memory row
-//          against the DDC and the memory map with sdma.c's exact signed
-//          arithmetic (one row per cycle, 40-bit: mm + r * stride needs 37),
-//          then the scratchpad range (4). A bad command moves nothing and
-//          completes at once with its code.
+//   check  the whole of sdma.c check_transfer before anything moves
+//          (mosaic_sdma_check, which checks the next command while the
+//          current one transfers). A bad command moves nothing and
+//          completes as soon as it reaches the engine, with its code.
 //   read   the whole source into a 4 KiB staging buffer (8 byte lanes,
 //          mosaic_sdma_buf): AR bursts issued ahead, R beats written as
 //          they come. Reading all of it first makes overlapping source and
@@ -92,22 +90,16 @@ module mosaic_sdma #(
   output logic                      rready_o
 );
 
-  localparam int BankSh = $clog2(ScpadBankBytes);
-  localparam int CmdW   = 1 + 32 * 6 + 2 + 8;
-
-  localparam logic [2:0] CodeShape    = 3'd1;
-  localparam logic [2:0] CodeAlign    = 3'd2;
-  localparam logic [2:0] CodeBank     = 3'd3;
-  localparam logic [2:0] CodeAccess   = 3'd4;
+  localparam int CmdW = 1 + 32 * 6 + 2 + 8;
 
   typedef enum logic [2:0] {
-    SIdle, SCheck, SRows, SRead, SWrite, SDone
+    SIdle, SLoad, SRead, SWrite, SDone
   } state_e;
 
   // ------------------------------------------------------------------
-  // Command queue
+  // Command queue, then the check stage
   // ------------------------------------------------------------------
-  logic            cq_empty, cq_full, cq_pop;
+  logic            cq_empty, cq_full, ck_in_ready;
   logic [CmdW-1:0] cq_head;
   logic [$clog2(QueueDepth):0] cq_cnt;
 
@@ -120,7 +112,7 @@ module mosaic_sdma #(
     .push_i  (cmd_valid_i),
     .wdata_i ({cmd_store_i, cmd_shape_i, cmd_sp_i, cmd_mem_i, cmd_stride_i, ddc_base_i,
                ddc_limit_i, ddc_perm_i, cmd_seq_i}),
-    .pop_i   (cq_pop),
+    .pop_i   (ck_in_ready),
     .rdata_o (cq_head),
     .empty_o (cq_empty),
     .full_o  (cq_full),
@@ -129,75 +121,46 @@ module mosaic_sdma #(
 
   assign cmd_ready_o = ~cq_full;
 
+  state_e          state_q;
+  logic            ck_valid, ck_take;
+  logic [CmdW-1:0] ck_cmd;
+  logic [2:0]      ck_code;
+
+  assign ck_take = (state_q == SIdle) & ck_valid;
+
+  mosaic_sdma_check #(
+    .RamBytes       (RamBytes),
+    .MainBytes      (MainBytes),
+    .ScpadBytes     (ScpadBytes),
+    .ScpadBankBytes (ScpadBankBytes),
+    .CmdW           (CmdW)
+  ) u_check (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (~cq_empty),
+    .in_ready_o  (ck_in_ready),
+    .in_cmd_i    (cq_head),
+    .out_valid_o (ck_valid),
+    .out_ready_i (ck_take),
+    .out_cmd_o   (ck_cmd),
+    .out_code_o  (ck_code)
+  );
+
   // ------------------------------------------------------------------
-  // Current command
+  // Command in the engine
   // ------------------------------------------------------------------
-  state_e      state_q;
   logic        store_q;
-  logic [31:0] shape_q, sp_q, mm_q, stride_q, dbase_q, dlimit_q;
-  logic [1:0]  dperm_q;
+  logic [31:0] shape_q, sp_q, mm_q, stride_q;
   logic [7:0]  seq_q;
+  logic [2:0]  code_q;
 
-  assign cq_pop = (state_q == SIdle) & ~cq_empty;
-
-  // Shape and the checks that need no iteration.
-  logic [5:0]  cols, rows;
-  logic [1:0]  lg;
+  logic [5:0]  rows;
   logic [7:0]  row_bytes;     // <= 128
   logic [12:0] total;         // <= 4096
-  logic [31:0] emask;
-  logic        bad_shape, misaligned, bank_bad;
-  logic [31:0] sp_off;
 
-  assign cols      = shape_q[5:0];
   assign rows      = shape_q[13:8];
-  assign lg        = shape_q[17:16];
-  assign row_bytes = 8'({2'b00, cols} << lg);
+  assign row_bytes = 8'({2'b00, shape_q[5:0]} << shape_q[17:16]);
   assign total     = 13'(rows) * 13'(row_bytes);
-  assign emask     = (32'd1 << lg) - 32'd1;
-  assign bad_shape = ((shape_q & ~32'h0003_3F3F) != 32'd0) | (cols == 6'd0) | (cols > 6'd32) |
-                     (rows == 6'd0) | (rows > 6'd32) | (lg == 2'd3);
-  assign misaligned = ((sp_q & emask) != 32'd0) | ((mm_q & emask) != 32'd0) |
-                      ((rows > 6'd1) & ((stride_q & emask) != 32'd0));
-  assign sp_off    = sp_q - mosaic_pkg::ScpadBase;
-  // sp below the base wraps to a huge offset, which fails the first test.
-  assign bank_bad  = (sp_q < mosaic_pkg::ScpadBase) |
-                     ({1'b0, sp_off} >= 33'(2 * ScpadBankBytes)) |
-                     (33'(sp_off[BankSh-1:0]) + 33'(total) > 33'(ScpadBankBytes));
-
-  // Range checks on 40-bit signed addresses: DDC (mosaic_ddc_allows) and
-  // the memory map (tu_ok: inside one of the three windows).
-  function automatic logic ddc_ok(input logic signed [39:0] a, input logic [12:0] len,
-                                  input logic write, input logic [1:0] perm,
-                                  input logic [31:0] base, input logic [31:0] limit);
-    logic signed [39:0] last;
-    last   = a + 40'(len) - 40'sd1;
-    ddc_ok = (write ? perm[1] : perm[0]) & (a >= $signed({8'd0, base})) &
-             (last <= $signed({8'd0, limit}));
-  endfunction
-
-  function automatic logic in_win(input logic signed [39:0] a, input logic [12:0] len,
-                                  input logic [31:0] base, input int size);
-    in_win = (a >= $signed({8'd0, base})) &
-             (a + 40'(len) <= $signed({8'd0, base}) + 40'(size));
-  endfunction
-
-  function automatic logic mapped(input logic signed [39:0] a, input logic [12:0] len);
-    mapped = in_win(a, len, mosaic_pkg::RamBase, RamBytes) |
-             in_win(a, len, mosaic_pkg::MainBase, MainBytes) |
-             in_win(a, len, mosaic_pkg::ScpadBase, ScpadBytes);
-  endfunction
-
-  // Row walk.
-  logic signed [39:0] row_a_q;
-  logic [5:0]         row_q;
-  logic               row_ok, sp_ok;
-
-  assign row_ok = ~row_a_q[39] &
-                  ddc_ok(row_a_q, 13'(row_bytes), store_q, dperm_q, dbase_q, dlimit_q) &
-                  mapped(row_a_q, 13'(row_bytes));
-  assign sp_ok  = ddc_ok($signed({8'd0, sp_q}), total, ~store_q, dperm_q, dbase_q, dlimit_q) &
-                  mapped($signed({8'd0, sp_q}), total);
 
   // ------------------------------------------------------------------
   // Iterators: "ai" walks bursts for AR / AW, "di" walks beats for R / W
@@ -215,7 +178,7 @@ module mosaic_sdma #(
   // Read phase walks the source, write phase the destination: rows are
   // the main-memory side (the source of a load, the destination of a store).
   always_comb begin
-    it_rows      = (state_q == SRows) ? ~store_q : store_q;
+    it_rows      = (state_q == SLoad) ? ~store_q : store_q;
     it_base      = it_rows ? mm_q : sp_q;
     it_stride    = it_rows ? stride_q : 32'd0;
     it_seg_bytes = it_rows ? 13'(row_bytes) : total;
@@ -370,13 +333,19 @@ module mosaic_sdma #(
   // ------------------------------------------------------------------
   // Control
   // ------------------------------------------------------------------
-  logic       done_q, err_q;
-  logic [2:0] code_q;
-  logic       write_done;
+  logic        done_q, err_q;
+  logic        write_done;
+  logic        ck_store;
+  logic [31:0] ck_shape, ck_sp, ck_mm, ck_stride, ck_dbase, ck_dlimit;
+  logic [1:0]  ck_dperm;
+  logic [7:0]  ck_seq;
+
+  // The DDC fields were only needed by the check.
+  assign {ck_store, ck_shape, ck_sp, ck_mm, ck_stride, ck_dbase, ck_dlimit, ck_dperm,
+          ck_seq} = ck_cmd;
 
   assign write_done = ai_done & di_done & ~wp_v_q & wq_empty & (aw_cnt_q == b_cnt_q);
-  assign it_load    = ((state_q == SRows) & (row_q == rows) & sp_ok) |
-                      ((state_q == SRead) & di_done);
+  assign it_load    = (state_q == SLoad) | ((state_q == SRead) & di_done);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -386,12 +355,7 @@ module mosaic_sdma #(
       sp_q     <= '0;
       mm_q     <= '0;
       stride_q <= '0;
-      dbase_q  <= '0;
-      dlimit_q <= '0;
-      dperm_q  <= '0;
       seq_q    <= '0;
-      row_a_q  <= '0;
-      row_q    <= '0;
       code_q   <= '0;
       aw_cnt_q <= '0;
       b_cnt_q  <= '0;
@@ -400,32 +364,21 @@ module mosaic_sdma #(
       if (bvalid_i)               b_cnt_q  <= b_cnt_q + 10'd1;
       unique case (state_q)
         SIdle: begin
-          if (!cq_empty) begin
-            {store_q, shape_q, sp_q, mm_q, stride_q, dbase_q, dlimit_q, dperm_q, seq_q} <= cq_head;
-            state_q <= SCheck;
+          if (ck_valid) begin
+            store_q  <= ck_store;
+            shape_q  <= ck_shape;
+            sp_q     <= ck_sp;
+            mm_q     <= ck_mm;
+            stride_q <= ck_stride;
+            seq_q    <= ck_seq;
+            code_q   <= ck_code;
+            aw_cnt_q <= '0;
+            b_cnt_q  <= '0;
+            state_q  <= (ck_code != 3'd0) ? SDone : SLoad;
           end
         end
-        SCheck: begin
-          row_a_q  <= $signed({8'd0, mm_q});
-          row_q    <= '0;
-          aw_cnt_q <= '0;
-          b_cnt_q  <= '0;
-          if (bad_shape)       begin code_q <= CodeShape; state_q <= SDone; end
-          else if (misaligned) begin code_q <= CodeAlign; state_q <= SDone; end
-          else if (bank_bad)   begin code_q <= CodeBank;  state_q <= SDone; end
-          else                 begin code_q <= 3'd0;      state_q <= SRows; end
-        end
-        SRows: begin
-          if (row_q == rows) begin
-            if (sp_ok) state_q <= SRead;
-            else begin code_q <= CodeAccess; state_q <= SDone; end
-          end else if (!row_ok) begin
-            code_q  <= CodeAccess;
-            state_q <= SDone;
-          end else begin
-            row_q   <= row_q + 6'd1;
-            row_a_q <= row_a_q + {{8{stride_q[31]}}, stride_q};
-          end
+        SLoad: begin
+          state_q <= SRead;
         end
         SRead: begin
           if (di_done) state_q <= SWrite;
@@ -449,7 +402,7 @@ module mosaic_sdma #(
   assign err_code_o  = code_q;
   assign err_store_o = store_q;
   assign err_addr_o  = mm_q;
-  assign busy_o      = ~cq_empty | (state_q != SIdle);
+  assign busy_o      = ~cq_empty | ~ck_in_ready | (state_q != SIdle);
   assign ev_busy_o   = busy_o;
 
   always_comb begin
@@ -460,7 +413,8 @@ module mosaic_sdma #(
   end
 
   logic unused;
-  assign unused = ^{bresp_i, rresp_i, rlast_i, cq_cnt, wq_full, ai_blast, ai_mask, ai_delta,
+  assign unused = ^{ck_dbase, ck_dlimit, ck_dperm, shape_q[31:18], shape_q[15:14], shape_q[7:6],
+                    bresp_i, rresp_i, rlast_i, cq_cnt, wq_full, ai_blast, ai_mask, ai_delta,
                     di_len};
 
 endmodule

@@ -1,8 +1,9 @@
 # RTL module tests of the memory side of the tensor unit (included by the
 # top Makefile through tb/*.mk):
 #
-#   build/tests/test_rtl_sdma       rtl/mosaic_sdma.sv (+ mosaic_sdma_iter,
-#                                   mosaic_sdma_buf, mosaic_mem_fifo) vs the
+#   build/tests/test_rtl_sdma       rtl/mosaic_sdma.sv (+ mosaic_sdma_check,
+#                                   mosaic_sdma_iter, mosaic_sdma_buf,
+#                                   mosaic_mem_fifo) vs the
 #                                   golden scpad.ld / scpad.st, against a C++
 #                                   AXI4 slave (random latency, 25% stalls)
 #   build/tests/test_rtl_mem_sys    mosaic_axi_arb + mosaic_mem_sys (top
@@ -22,7 +23,7 @@
 # (synth, no latches, block-RAM count from `memory -nomap; stat`) on
 # mosaic_sdma, mosaic_axi_arb and mosaic_mem_sys.
 
-SDMA_SRCS    := rtl/mosaic_pkg.sv rtl/mosaic_mem_fifo.sv rtl/mosaic_sdma_iter.sv \
+SDMA_SRCS    := rtl/mosaic_pkg.sv rtl/mosaic_mem_fifo.sv rtl/mosaic_sdma_check.sv rtl/mosaic_sdma_iter.sv \
                 rtl/mosaic_sdma_buf.sv rtl/mosaic_sdma.sv
 MEMSYS_SRCS  := rtl/mosaic_pkg.sv rtl/mosaic_ram.sv rtl/mosaic_mem_fifo.sv \
                 rtl/mosaic_mem_decode.sv rtl/mosaic_mem_wide.sv rtl/mosaic_mem_sys.sv \
@@ -65,7 +66,7 @@ rtl-sdma-lint: $(BUILD)/lint/rtl-sdma-lint.ok
 # Re-run only when its inputs change (a stamp per check).
 $(BUILD)/lint/rtl-sdma-lint.ok: $(SDMA_LINT_SRCS) tb/sdma.mk
 	@mkdir -p $(SDMA_OUT) $(dir $@)
-	@set -e; for top in $(SDMA_LINT_TOPS) mosaic_mem_decode mosaic_mem_wide mosaic_sdma_iter; do \
+	@set -e; for top in $(SDMA_LINT_TOPS) mosaic_mem_decode mosaic_mem_wide mosaic_sdma_iter mosaic_sdma_check; do \
 	  echo "== $$top: verilator --lint-only -Wall"; \
 	  $(VERILATOR) --lint-only -Wall --top-module $$top $(SDMA_LINT_SRCS); \
 	  echo "== $$top: iverilog -g2012"; \

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_sdma.sv (+ mosaic_sdma_iter, mosaic_sdma_buf,
+// Module test: rtl/mosaic_sdma.sv (+ mosaic_sdma_check, mosaic_sdma_iter, mosaic_sdma_buf,
 // mosaic_mem_fifo) against the golden SDMA (mosaic_tu_exec of scpad.ld /
 // scpad.st on a golden memory with the same initial contents).
 //
