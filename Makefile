@@ -57,7 +57,7 @@ test-quick: golden ## the C suites only, no setup and no oracles
 lint: golden ## C warnings as errors (and, once RTL exists, Verilator/Yosys/Icarus)
 	@echo "lint: C sources build with $(CWARN)"
 
-run: setup golden ## a tour of the golden model: format conversions and a tile op
+run: setup golden sw sim ## the GEMM example on the RTL in lockstep with the ISS: cycles, CPI, MAC utilization
 	@tools/run_demo.sh $(BUILD)
 
 bench: golden ## golden-model throughput benchmark (not a test)

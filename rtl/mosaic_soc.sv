@@ -118,7 +118,9 @@ module mosaic_soc #(
   output logic [511:0] trace_tu_trf_data,
   output logic         trace_tu_done,
   output logic [7:0]   trace_tu_done_seq,
-  output logic [3:0]   trace_tu_done_tag
+  output logic [3:0]   trace_tu_done_tag,
+  output logic         trace_tu_sdma_done,
+  output logic [7:0]   trace_tu_sdma_done_seq
 `endif
 );
 
@@ -161,7 +163,8 @@ module mosaic_soc #(
   logic [3:0]            tr_trf_row, tr_done_tag;
   logic [63:0]           tr_trf_be;
   logic [511:0]          tr_trf_data;
-  logic [7:0]            tr_done_seq;
+  logic [7:0]            tr_done_seq, tr_sdma_seq;
+  logic                  tr_sdma_done;
 
   mosaic_core #(
     .BootAddr   (BootAddr),
@@ -497,7 +500,9 @@ module mosaic_soc #(
       .trace_trf_data_o   (tr_trf_data),
       .trace_done_o       (tr_done),
       .trace_done_seq_o   (tr_done_seq),
-      .trace_done_tag_o   (tr_done_tag)
+      .trace_done_tag_o   (tr_done_tag),
+      .trace_sdma_done_o     (tr_sdma_done),
+      .trace_sdma_done_seq_o (tr_sdma_seq)
     );
 
     // The external port is unused.
@@ -579,6 +584,8 @@ module mosaic_soc #(
     assign tr_done     = 1'b0;
     assign tr_done_seq = '0;
     assign tr_done_tag = '0;
+    assign tr_sdma_done = 1'b0;
+    assign tr_sdma_seq  = '0;
     logic unused_axi_slave;
     assign unused_axi_slave = ^{s_awready, s_wready, s_bresp, s_bvalid, s_arready, s_rdata,
                                 s_rresp, s_rlast, s_rvalid};
@@ -654,6 +661,8 @@ module mosaic_soc #(
     assign tr_done     = 1'b0;
     assign tr_done_seq = '0;
     assign tr_done_tag = '0;
+    assign tr_sdma_done = 1'b0;
+    assign tr_sdma_seq  = '0;
     logic unused_axi_slave;
     assign unused_axi_slave = ^{s_awready, s_wready, s_bresp, s_bvalid, s_arready, s_rdata,
                                 s_rresp, s_rlast, s_rvalid};
@@ -674,10 +683,12 @@ module mosaic_soc #(
   assign trace_tu_done     = tr_done;
   assign trace_tu_done_seq = tr_done_seq;
   assign trace_tu_done_tag = tr_done_tag;
+  assign trace_tu_sdma_done     = tr_sdma_done;
+  assign trace_tu_sdma_done_seq = tr_sdma_seq;
 `else
   logic unused_trace;
   assign unused_trace = ^{tr_trf_we, tr_trf_reg, tr_trf_row, tr_trf_be, tr_trf_data, tr_done,
-                          tr_done_seq, tr_done_tag};
+                          tr_done_seq, tr_done_tag, tr_sdma_done, tr_sdma_seq};
 `endif
 
 endmodule

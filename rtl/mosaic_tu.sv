@@ -8,18 +8,23 @@
 // so later checks see them.
 //
 // Execution, in program order, one engine at a time except that consecutive
-// tmma overlap inside mosaic_tu_mma:
-//   tld/tst          mosaic_lsu over the AXI4 master (after SDMA drained)
+// tmma overlap inside mosaic_tu_mma and SDMA runs beside everything but
+// tld/tst:
+//   tld/tst          mosaic_lsu (after SDMA has drained)
 //   element-wise     mosaic_tu_vecseq (tadd tsub tmul tmax tmin tbsub tbmul
 //                    tscale tcvt tzero)
+//   reductions       mosaic_tu_redseq (tred trowmax trowsum tbdiv)
 //   tmma             mosaic_tu_mma (staging, array, write-back)
-// An engine starts only when the others are idle, so instructions complete
-// (done, trace) in program order; tmma waits only for tmma whose D it reads.
+//   scpad.ld/st      mosaic_sdma (queued; scpad.wait waits for it at issue)
+// LSU and SDMA share the AXI4 master through mosaic_axi_arb. An engine
+// starts only when the others are idle, so instructions complete (done,
+// trace) in program order -- SDMA transfers among themselves, on their own
+// trace channel; tmma waits only for tmma whose D it reads.
 //
 // Not implemented yet (the unit does not accept them, so the core traps
-// illegal where the golden model would execute): tact, tred, trowmax,
-// trowsum, tbdiv, AME mmacc, TensorLoad, SDMA. Encoding errors and other
-// traps of those instructions are still raised as the golden model does.
+// illegal where the golden model would execute): tact, AME mmacc,
+// TensorLoad. Encoding errors and other traps of those instructions are
+// still raised as the golden model does.
 
 `default_nettype none
 
@@ -99,7 +104,9 @@ module mosaic_tu #(
   output logic [511:0]          trace_trf_data_o,
   output logic                  trace_done_o,
   output logic [7:0]            trace_done_seq_o,
-  output logic [3:0]            trace_done_tag_o
+  output logic [3:0]            trace_done_tag_o,
+  output logic                  trace_sdma_done_o,
+  output logic [7:0]            trace_sdma_done_seq_o
 );
 
   // ------------------------------------------------------------------
@@ -184,14 +191,18 @@ module mosaic_tu #(
       mosaic_pkg::TuOpTscale, mosaic_pkg::TuOpTadd, mosaic_pkg::TuOpTmma, mosaic_pkg::TuOpTsub,
       mosaic_pkg::TuOpTmul, mosaic_pkg::TuOpTmax, mosaic_pkg::TuOpTmin, mosaic_pkg::TuOpTbsub,
       mosaic_pkg::TuOpTbmul, mosaic_pkg::TuOpMsettilem, mosaic_pkg::TuOpMsettilek,
-      mosaic_pkg::TuOpMsettilen: impl = 1'b1;
+      mosaic_pkg::TuOpMsettilen, mosaic_pkg::TuOpTred, mosaic_pkg::TuOpTrowmax,
+      mosaic_pkg::TuOpTrowsum, mosaic_pkg::TuOpTbdiv, mosaic_pkg::TuOpScpadLd,
+      mosaic_pkg::TuOpScpadSt, mosaic_pkg::TuOpScpadWait: impl = 1'b1;
       default: impl = 1'b0;
     endcase
   end
   assign is_msettile = (ck_op == mosaic_pkg::TuOpMsettilem) ||
                        (ck_op == mosaic_pkg::TuOpMsettilek) ||
                        (ck_op == mosaic_pkg::TuOpMsettilen);
-  assign at_issue    = is_msettile;
+  // Executed at issue, once the unit is idle: msettile (its value is known
+  // now) and scpad.wait (its trap decision needs every transfer finished).
+  assign at_issue    = is_msettile || (ck_op == mosaic_pkg::TuOpScpadWait);
 
   // Tensor CSR instructions (the core sends only tensor CSR addresses).
   logic        is_csr, csr_mine, csr_writes;
@@ -211,6 +222,8 @@ module mosaic_tu #(
   logic [3:0]  q_fb   [QDepth];
   logic [2:0]  q_rm   [QDepth];
   logic [31:0] q_x1   [QDepth];
+  logic [31:0] q_x2   [QDepth];
+  logic [31:0] q_xd   [QDepth];
   logic [11:0] q_imm  [QDepth];
   logic [7:0]  q_seq  [QDepth];
   logic [1:0]  q_wp_q, q_rp_q;
@@ -222,9 +235,10 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Engines' state
   // ------------------------------------------------------------------
-  logic mma_busy, vec_busy, lsu_busy, idle, init_done;
-  logic res_valid_q;
-  assign idle = q_empty && !mma_busy && !vec_busy && !lsu_busy && !res_valid_q;
+  logic mma_busy, vec_busy, red_busy, lsu_busy, sdma_busy, idle, init_done;
+  logic res_valid_q, res_wait_q;
+  assign idle = q_empty && !mma_busy && !vec_busy && !red_busy && !lsu_busy && !sdma_busy &&
+                !res_valid_q && !res_wait_q;
 
   // ------------------------------------------------------------------
   // Issue handshake
@@ -267,21 +281,30 @@ module mosaic_tu #(
     else if (do_ok) seq_q <= seq_q + 8'd1;
   end
 
-  // Scalar result (CSR read, msettile), one cycle after issue.
+  // Scalar result: CSR read and msettile one cycle after issue; tred when
+  // its reduction finishes (res_wait_q meanwhile; the core waits for it).
   logic [XifIdWidth-1:0] res_id_q;
   logic [4:0]            res_rd_q;
   logic [31:0]           res_data_q;
+  logic                  red_res_valid;
+  logic [31:0]           red_res_data;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       res_valid_q <= 1'b0;
+      res_wait_q  <= 1'b0;
       res_id_q    <= '0;
       res_rd_q    <= '0;
       res_data_q  <= '0;
     end else if (hs && issue_accept_o && !issue_exc_o && issue_writeback_o) begin
-      res_valid_q <= 1'b1;
+      res_valid_q <= is_csr || at_issue;
+      res_wait_q  <= !(is_csr || at_issue);
       res_id_q    <= issue_id_i;
       res_rd_q    <= issue_insn_i[11:7];
       res_data_q  <= is_csr ? csr_rdata : ck_wb_value;
+    end else if (res_wait_q && red_res_valid) begin
+      res_valid_q <= 1'b1;
+      res_wait_q  <= 1'b0;
+      res_data_q  <= red_res_data;
     end else if (result_ready_i) begin
       res_valid_q <= 1'b0;
     end
@@ -317,10 +340,10 @@ module mosaic_tu #(
     .mtile_we_i           (do_ok && is_msettile),
     .mtile_sel_i          (ck_op[1:0]),
     .mtile_i              (ck_wb_value[4:0]),
-    .sdma_err_i           (1'b0),
-    .sdma_err_code_i      (3'd0),
-    .sdma_err_store_i     (1'b0),
-    .sdma_err_addr_i      (32'd0),
+    .sdma_err_i           (sdma_done && sdma_err),
+    .sdma_err_code_i      (sdma_err_code),
+    .sdma_err_store_i     (sdma_err_store),
+    .sdma_err_addr_i      (sdma_err_addr),
     .mcsr_o               (mcsr),
     .mxcfg_o              (mxcfg),
     .mxtile_o             (mxtile),
@@ -370,6 +393,8 @@ module mosaic_tu #(
       q_fb[q_wp_q]  <= ck_fb;
       q_rm[q_wp_q]  <= ck_rm;
       q_x1[q_wp_q]  <= issue_rs1_i;
+      q_x2[q_wp_q]  <= issue_rs2_i;
+      q_xd[q_wp_q]  <= issue_rd_i;
       q_imm[q_wp_q] <= issue_insn_i[31:20];
       q_seq[q_wp_q] <= seq_q;
     end
@@ -393,11 +418,14 @@ module mosaic_tu #(
   assign h_rm  = q_rm[q_rp_q];
   assign h_seq = q_seq[q_rp_q];
 
-  logic h_valid, h_mma, h_mem, h_vec, h_skip;
+  logic h_valid, h_mma, h_mem, h_vec, h_red, h_sdma, h_skip;
   assign h_valid = !q_empty && init_done;
   assign h_mma   = (h_op == mosaic_pkg::TuOpTmma);
   assign h_mem   = (h_op == mosaic_pkg::TuOpTld) || (h_op == mosaic_pkg::TuOpTst);
-  assign h_vec   = !h_mma && !h_mem;
+  assign h_red   = (h_op == mosaic_pkg::TuOpTred) || (h_op == mosaic_pkg::TuOpTrowmax) ||
+                   (h_op == mosaic_pkg::TuOpTrowsum) || (h_op == mosaic_pkg::TuOpTbdiv);
+  assign h_sdma  = (h_op == mosaic_pkg::TuOpScpadLd) || (h_op == mosaic_pkg::TuOpScpadSt);
+  assign h_vec   = !h_mma && !h_mem && !h_red && !h_sdma;
   // tmma with mtilek = 0 changes nothing (the golden model rewrites D's own
   // bits): it completes without the engine, in order.
   assign h_skip  = h_mma && (mtilek == 5'd0);
@@ -407,13 +435,17 @@ module mosaic_tu #(
   assign mma_hazard = mma_pending[h_rs1] || mma_pending[h_rs2] ||
                       (mma_pending[h_rd] && !mma_chain_ok);
 
-  logic mma_go, vec_go, lsu_go, skip_go, lsu_ready, vec_ready;
-  assign mma_go  = h_valid && h_mma && !h_skip && !vec_busy && !lsu_busy && mma_ready &&
-                   !mma_hazard;
-  assign skip_go = h_valid && h_skip && !vec_busy && !lsu_busy && !mma_busy;
-  assign vec_go  = h_valid && h_vec && vec_ready && !lsu_busy && !mma_busy;
-  assign lsu_go  = h_valid && h_mem && !vec_busy && !lsu_busy && !mma_busy && lsu_ready;
-  assign q_pop   = mma_go || skip_go || vec_go || lsu_go;
+  logic mma_go, vec_go, red_go, lsu_go, sdma_go, skip_go;
+  logic lsu_ready, vec_ready, red_ready, sdma_ready, others_idle;
+  assign others_idle = !vec_busy && !red_busy && !lsu_busy;
+  assign mma_go  = h_valid && h_mma && !h_skip && others_idle && mma_ready && !mma_hazard;
+  assign skip_go = h_valid && h_skip && others_idle && !mma_busy;
+  assign vec_go  = h_valid && h_vec && vec_ready && !red_busy && !lsu_busy && !mma_busy;
+  assign red_go  = h_valid && h_red && red_ready && !vec_busy && !lsu_busy && !mma_busy;
+  assign lsu_go  = h_valid && h_mem && others_idle && !mma_busy && !sdma_busy && lsu_ready;
+  // Tensor memory operations are ordered: a transfer waits for tld/tst.
+  assign sdma_go = h_valid && h_sdma && !lsu_busy && sdma_ready;
+  assign q_pop   = mma_go || skip_go || vec_go || red_go || lsu_go || sdma_go;
 
   // mosaic_vec op and operand kind of an element-wise instruction.
   logic [2:0] v_op, v_kind;
@@ -446,6 +478,37 @@ module mosaic_tu #(
     endcase
   end
 
+  // Element width classes (also mosaic_lsu's size code: 0 FP4, 1 8-bit,
+  // 2 16-bit, 3 32-bit). An element-wise op whose D is also a narrower
+  // source runs its rows downwards (mosaic_tu_vecseq).
+  logic [1:0] h_size, wa, wb;
+  logic       v_desc;
+  mosaic_tu_fmtw u_hw (.fmt_i (h_fd), .wsel_o (h_size));
+  mosaic_tu_fmtw u_wa (.fmt_i (v_fa), .wsel_o (wa));
+  mosaic_tu_fmtw u_wb (.fmt_i (v_fb), .wsel_o (wb));
+  assign v_desc = ((v_ra == h_rd) && (h_size > wa)) ||
+                  ((v_kind <= 3'd1) && (h_rs2 == h_rd) && (h_size > wb));
+
+  // Reductions: mosaic_red op (tred's function is the immediate's low bits)
+  // and the unit; a row op or tbdiv whose D is a narrower source runs down.
+  logic [1:0] r_kind;
+  logic [2:0] r_op;
+  logic [1:0] wa_r, wb_r;
+  logic       r_desc;
+  always_comb begin
+    unique case (h_op)
+      mosaic_pkg::TuOpTred:    begin r_kind = 2'd0; r_op = {1'b0, q_imm[q_rp_q][1:0]}; end
+      mosaic_pkg::TuOpTrowmax: begin r_kind = 2'd1; r_op = 3'd4; end
+      mosaic_pkg::TuOpTrowsum: begin r_kind = 2'd1; r_op = 3'd5; end
+      default:                 begin r_kind = 2'd2; r_op = 3'd0; end
+    endcase
+  end
+  mosaic_tu_fmtw u_wa_r (.fmt_i (h_fa), .wsel_o (wa_r));
+  mosaic_tu_fmtw u_wb_r (.fmt_i (h_fb), .wsel_o (wb_r));
+  assign r_desc = (r_kind != 2'd0) &&
+                  (((h_rs1 == h_rd) && (h_size > wa_r)) ||
+                   ((r_kind == 2'd2) && (h_rs2 == h_rd) && (h_size > wb_r)));
+
   // ------------------------------------------------------------------
   // TRF and its port muxes
   // ------------------------------------------------------------------
@@ -466,6 +529,11 @@ module mosaic_tu #(
   logic [3:0]   v_rd0_row, v_rd1_row, v_wr_row;
   logic [511:0] v_wr_data;
   logic [63:0]  v_wr_be;
+  logic         r_rd0_req, r_rd1_req, r_wr_req;
+  logic [4:0]   r_rd0_reg, r_rd1_reg, r_wr_reg;
+  logic [3:0]   r_rd0_row, r_rd1_row, r_wr_row;
+  logic [511:0] r_wr_data;
+  logic [63:0]  r_wr_be;
   logic         l_rd_req, l_wr_req;
   logic [4:0]   l_rd_reg, l_wr_reg;
   logic [3:0]   l_rd_row, l_wr_row;
@@ -483,6 +551,11 @@ module mosaic_tu #(
       t_rd1_req = v_rd1_req; t_rd1_reg = v_rd1_reg; t_rd1_row = v_rd1_row;
       t_wr_req  = v_wr_req;  t_wr_reg  = v_wr_reg;  t_wr_row  = v_wr_row;
       t_wr_be   = v_wr_be;   t_wr_data = v_wr_data;
+    end else if (red_busy) begin
+      t_rd0_req = r_rd0_req; t_rd0_reg = r_rd0_reg; t_rd0_row = r_rd0_row;
+      t_rd1_req = r_rd1_req; t_rd1_reg = r_rd1_reg; t_rd1_row = r_rd1_row;
+      t_wr_req  = r_wr_req;  t_wr_reg  = r_wr_reg;  t_wr_row  = r_wr_row;
+      t_wr_be   = r_wr_be;   t_wr_data = r_wr_data;
     end else begin
       t_rd0_req = m_rd0_req; t_rd0_reg = m_rd0_reg; t_rd0_row = m_rd0_row;
       t_rd1_req = m_rd1_req; t_rd1_reg = m_rd1_reg; t_rd1_row = m_rd1_row;
@@ -522,8 +595,8 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Engines
   // ------------------------------------------------------------------
-  logic       mma_done, mma_sat, vec_done, vec_sat, lsu_done, lsu_err;
-  logic [7:0] mma_seq, vec_seq;
+  logic       mma_done, mma_sat, vec_done, vec_sat, red_done, red_sat, lsu_done, lsu_err;
+  logic [7:0] mma_seq, vec_seq, red_seq;
 
   mosaic_tu_mma #(
     .PeRows (PeRows),
@@ -548,7 +621,7 @@ module mosaic_tu #(
     .cmd_n_i       (mtilen),
     .cmd_seq_i     (h_seq),
     .chain_ok_o    (mma_chain_ok),
-    .chain_break_i (vec_go || lsu_go),
+    .chain_break_i (vec_go || red_go || lsu_go),
     .rd0_req_o     (m_rd0_req),
     .rd0_reg_o     (m_rd0_reg),
     .rd0_row_o     (m_rd0_row),
@@ -591,6 +664,7 @@ module mosaic_tu #(
     .cmd_subn_i    (mcsr[9]),
     .cmd_scalar_i  (q_x1[q_rp_q]),
     .cmd_seq_i     (h_seq),
+    .cmd_desc_i    (v_desc),
     .rd0_req_o     (v_rd0_req),
     .rd0_reg_o     (v_rd0_reg),
     .rd0_row_o     (v_rd0_row),
@@ -613,9 +687,202 @@ module mosaic_tu #(
     .busy_o        (vec_busy)
   );
 
-  // Size code of mosaic_lsu: 0 FP4, 1 8-bit, 2 16-bit, 3 32-bit.
-  logic [1:0] h_size;
-  mosaic_tu_fmtw u_hw (.fmt_i (h_fd), .wsel_o (h_size));
+
+  mosaic_tu_redseq u_red (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .cmd_valid_i   (red_go),
+    .cmd_ready_o   (red_ready),
+    .cmd_kind_i    (r_kind),
+    .cmd_op_i      (r_op),
+    .cmd_rd_i      (h_rd),
+    .cmd_ra_i      (h_rs1),
+    .cmd_rb_i      (h_rs2),
+    .cmd_fd_i      (h_fd),
+    .cmd_fa_i      (h_fa),
+    .cmd_fb_i      (h_fb),
+    .cmd_rm_i      (h_rm),
+    .cmd_fp8_sat_i (mcsr[5]),
+    .cmd_subn_i    (mcsr[9]),
+    .cmd_desc_i    (r_desc),
+    .cmd_seq_i     (h_seq),
+    .rd0_req_o     (r_rd0_req),
+    .rd0_reg_o     (r_rd0_reg),
+    .rd0_row_o     (r_rd0_row),
+    .rd1_req_o     (r_rd1_req),
+    .rd1_reg_o     (r_rd1_reg),
+    .rd1_row_o     (r_rd1_row),
+    .rd_ready_i    (t_rd_ready),
+    .rd0_valid_i   (t_rd0_valid),
+    .rd0_data_i    (t_rd0_data),
+    .rd1_data_i    (t_rd1_data),
+    .wr_req_o      (r_wr_req),
+    .wr_reg_o      (r_wr_reg),
+    .wr_row_o      (r_wr_row),
+    .wr_be_o       (r_wr_be),
+    .wr_data_o     (r_wr_data),
+    .wr_ready_i    (t_wr_ready),
+    .res_valid_o   (red_res_valid),
+    .res_data_o    (red_res_data),
+    .done_o        (red_done),
+    .done_seq_o    (red_seq),
+    .done_sat_o    (red_sat),
+    .busy_o        (red_busy)
+  );
+
+  // ------------------------------------------------------------------
+  // AXI: LSU (m0) and SDMA (m1)
+  // ------------------------------------------------------------------
+  logic [31:0]               l_awaddr, l_araddr, d_awaddr, d_araddr;
+  logic [7:0]                l_awlen, l_arlen, d_awlen, d_arlen;
+  logic [2:0]                l_awsize, l_arsize, d_awsize, d_arsize;
+  logic [1:0]                l_awburst, l_arburst, d_awburst, d_arburst;
+  logic [1:0]                l_bresp, l_rresp, d_bresp, d_rresp;
+  logic                      l_awvalid, l_awready, l_wlast, l_wvalid, l_wready, l_bvalid,
+                             l_bready, l_arvalid, l_arready, l_rlast, l_rvalid, l_rready;
+  logic                      d_awvalid, d_awready, d_wlast, d_wvalid, d_wready, d_bvalid,
+                             d_bready, d_arvalid, d_arready, d_rlast, d_rvalid, d_rready;
+  logic [AxiDataWidth-1:0]   l_wdata, l_rdata, d_wdata, d_rdata;
+  logic [AxiDataWidth/8-1:0] l_wstrb, d_wstrb;
+
+  mosaic_axi_arb #(
+    .AxiDataWidth (AxiDataWidth)
+  ) u_arb (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .m0_awaddr_i  (l_awaddr),
+    .m0_awlen_i   (l_awlen),
+    .m0_awsize_i  (l_awsize),
+    .m0_awburst_i (l_awburst),
+    .m0_awvalid_i (l_awvalid),
+    .m0_awready_o (l_awready),
+    .m0_wdata_i   (l_wdata),
+    .m0_wstrb_i   (l_wstrb),
+    .m0_wlast_i   (l_wlast),
+    .m0_wvalid_i  (l_wvalid),
+    .m0_wready_o  (l_wready),
+    .m0_bresp_o   (l_bresp),
+    .m0_bvalid_o  (l_bvalid),
+    .m0_bready_i  (l_bready),
+    .m0_araddr_i  (l_araddr),
+    .m0_arlen_i   (l_arlen),
+    .m0_arsize_i  (l_arsize),
+    .m0_arburst_i (l_arburst),
+    .m0_arvalid_i (l_arvalid),
+    .m0_arready_o (l_arready),
+    .m0_rdata_o   (l_rdata),
+    .m0_rresp_o   (l_rresp),
+    .m0_rlast_o   (l_rlast),
+    .m0_rvalid_o  (l_rvalid),
+    .m0_rready_i  (l_rready),
+    .m1_awaddr_i  (d_awaddr),
+    .m1_awlen_i   (d_awlen),
+    .m1_awsize_i  (d_awsize),
+    .m1_awburst_i (d_awburst),
+    .m1_awvalid_i (d_awvalid),
+    .m1_awready_o (d_awready),
+    .m1_wdata_i   (d_wdata),
+    .m1_wstrb_i   (d_wstrb),
+    .m1_wlast_i   (d_wlast),
+    .m1_wvalid_i  (d_wvalid),
+    .m1_wready_o  (d_wready),
+    .m1_bresp_o   (d_bresp),
+    .m1_bvalid_o  (d_bvalid),
+    .m1_bready_i  (d_bready),
+    .m1_araddr_i  (d_araddr),
+    .m1_arlen_i   (d_arlen),
+    .m1_arsize_i  (d_arsize),
+    .m1_arburst_i (d_arburst),
+    .m1_arvalid_i (d_arvalid),
+    .m1_arready_o (d_arready),
+    .m1_rdata_o   (d_rdata),
+    .m1_rresp_o   (d_rresp),
+    .m1_rlast_o   (d_rlast),
+    .m1_rvalid_o  (d_rvalid),
+    .m1_rready_i  (d_rready),
+    .s_awaddr_o   (awaddr_o),
+    .s_awlen_o    (awlen_o),
+    .s_awsize_o   (awsize_o),
+    .s_awburst_o  (awburst_o),
+    .s_awvalid_o  (awvalid_o),
+    .s_awready_i  (awready_i),
+    .s_wdata_o    (wdata_o),
+    .s_wstrb_o    (wstrb_o),
+    .s_wlast_o    (wlast_o),
+    .s_wvalid_o   (wvalid_o),
+    .s_wready_i   (wready_i),
+    .s_bresp_i    (bresp_i),
+    .s_bvalid_i   (bvalid_i),
+    .s_bready_o   (bready_o),
+    .s_araddr_o   (araddr_o),
+    .s_arlen_o    (arlen_o),
+    .s_arsize_o   (arsize_o),
+    .s_arburst_o  (arburst_o),
+    .s_arvalid_o  (arvalid_o),
+    .s_arready_i  (arready_i),
+    .s_rdata_i    (rdata_i),
+    .s_rresp_i    (rresp_i),
+    .s_rlast_i    (rlast_i),
+    .s_rvalid_i   (rvalid_i),
+    .s_rready_o   (rready_o)
+  );
+
+  logic        sdma_done, sdma_err, sdma_err_store;
+  logic [2:0]  sdma_err_code;
+  logic [31:0] sdma_err_addr;
+  logic [7:0]  sdma_seq;
+
+  mosaic_sdma #(
+    .AxiDataWidth (AxiDataWidth)
+  ) u_sdma (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .cmd_valid_i  (sdma_go),
+    .cmd_ready_o  (sdma_ready),
+    .cmd_store_i  (h_op == mosaic_pkg::TuOpScpadSt),
+    .cmd_shape_i  (q_xd[q_rp_q]),
+    .cmd_sp_i     (q_x1[q_rp_q]),
+    .cmd_mem_i    (q_x2[q_rp_q]),
+    .cmd_stride_i (sdma_stride),
+    .ddc_base_i   (ddc_base),
+    .ddc_limit_i  (ddc_limit),
+    .ddc_perm_i   (ddc_perm),
+    .cmd_seq_i    (h_seq),
+    .busy_o       (sdma_busy),
+    .done_o       (sdma_done),
+    .done_seq_o   (sdma_seq),
+    .err_o        (sdma_err),
+    .err_code_o   (sdma_err_code),
+    .err_store_o  (sdma_err_store),
+    .err_addr_o   (sdma_err_addr),
+    .ev_bytes_o   (ev_sdma_bytes_o),
+    .ev_busy_o    (ev_sdma_busy_o),
+    .awaddr_o     (d_awaddr),
+    .awlen_o      (d_awlen),
+    .awsize_o     (d_awsize),
+    .awburst_o    (d_awburst),
+    .awvalid_o    (d_awvalid),
+    .awready_i    (d_awready),
+    .wdata_o      (d_wdata),
+    .wstrb_o      (d_wstrb),
+    .wlast_o      (d_wlast),
+    .wvalid_o     (d_wvalid),
+    .wready_i     (d_wready),
+    .bresp_i      (d_bresp),
+    .bvalid_i     (d_bvalid),
+    .bready_o     (d_bready),
+    .araddr_o     (d_araddr),
+    .arlen_o      (d_arlen),
+    .arsize_o     (d_arsize),
+    .arburst_o    (d_arburst),
+    .arvalid_o    (d_arvalid),
+    .arready_i    (d_arready),
+    .rdata_i      (d_rdata),
+    .rresp_i      (d_rresp),
+    .rlast_i      (d_rlast),
+    .rvalid_i     (d_rvalid),
+    .rready_o     (d_rready)
+  );
 
   logic [7:0] lsu_seq_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -650,31 +917,31 @@ module mosaic_tu #(
     .trf_rd_ready_i (t_rd_ready),
     .trf_rd_valid_i (t_rd0_valid),
     .trf_rd_data_i  (t_rd0_data),
-    .awaddr_o       (awaddr_o),
-    .awlen_o        (awlen_o),
-    .awsize_o       (awsize_o),
-    .awburst_o      (awburst_o),
-    .awvalid_o      (awvalid_o),
-    .awready_i      (awready_i),
-    .wdata_o        (wdata_o),
-    .wstrb_o        (wstrb_o),
-    .wlast_o        (wlast_o),
-    .wvalid_o       (wvalid_o),
-    .wready_i       (wready_i),
-    .bresp_i        (bresp_i),
-    .bvalid_i       (bvalid_i),
-    .bready_o       (bready_o),
-    .araddr_o       (araddr_o),
-    .arlen_o        (arlen_o),
-    .arsize_o       (arsize_o),
-    .arburst_o      (arburst_o),
-    .arvalid_o      (arvalid_o),
-    .arready_i      (arready_i),
-    .rdata_i        (rdata_i),
-    .rresp_i        (rresp_i),
-    .rlast_i        (rlast_i),
-    .rvalid_i       (rvalid_i),
-    .rready_o       (rready_o)
+    .awaddr_o       (l_awaddr),
+    .awlen_o        (l_awlen),
+    .awsize_o       (l_awsize),
+    .awburst_o      (l_awburst),
+    .awvalid_o      (l_awvalid),
+    .awready_i      (l_awready),
+    .wdata_o        (l_wdata),
+    .wstrb_o        (l_wstrb),
+    .wlast_o        (l_wlast),
+    .wvalid_o       (l_wvalid),
+    .wready_i       (l_wready),
+    .bresp_i        (l_bresp),
+    .bvalid_i       (l_bvalid),
+    .bready_o       (l_bready),
+    .araddr_o       (l_araddr),
+    .arlen_o        (l_arlen),
+    .arsize_o       (l_arsize),
+    .arburst_o      (l_arburst),
+    .arvalid_o      (l_arvalid),
+    .arready_i      (l_arready),
+    .rdata_i        (l_rdata),
+    .rresp_i        (l_rresp),
+    .rlast_i        (l_rlast),
+    .rvalid_i       (l_rvalid),
+    .rready_o       (l_rready)
   );
 
   // ------------------------------------------------------------------
@@ -682,20 +949,22 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Tags of completed instructions, for the trace: the queue entry's D
   // format (tcvt: the new tag). The issue-time ones (msettile) write none.
-  logic [3:0] mma_tag_q, vec_tag_q, lsu_tag_q;
+  logic [3:0] mma_tag_q, vec_tag_q, red_tag_q, lsu_tag_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       mma_tag_q <= '0;
       vec_tag_q <= '0;
+      red_tag_q <= '0;
       lsu_tag_q <= '0;
     end else begin
       if (mma_go) mma_tag_q <= h_fd;
       if (vec_go) vec_tag_q <= h_fd;
+      if (red_go) red_tag_q <= h_fd;
       if (lsu_go) lsu_tag_q <= h_fd;
     end
   end
 
-  assign set_sat = (mma_done && mma_sat) || (vec_done && vec_sat);
+  assign set_sat = (mma_done && mma_sat) || (vec_done && vec_sat) || (red_done && red_sat);
 
   always_comb begin
     trace_done_o     = 1'b0;
@@ -705,6 +974,8 @@ module mosaic_tu #(
       trace_done_o = 1'b1; trace_done_seq_o = mma_seq;   trace_done_tag_o = mma_tag_q;
     end else if (vec_done) begin
       trace_done_o = 1'b1; trace_done_seq_o = vec_seq;   trace_done_tag_o = vec_tag_q;
+    end else if (red_done) begin
+      trace_done_o = 1'b1; trace_done_seq_o = red_seq;   trace_done_tag_o = red_tag_q;
     end else if (lsu_done) begin
       trace_done_o = 1'b1; trace_done_seq_o = lsu_seq_q; trace_done_tag_o = lsu_tag_q;
     end else if (skip_go) begin
@@ -720,9 +991,10 @@ module mosaic_tu #(
   assign trace_trf_be_o   = t_wr_be;
   assign trace_trf_data_o = t_wr_data;
 
+  assign trace_sdma_done_o     = sdma_done;
+  assign trace_sdma_done_seq_o = sdma_seq;
+
   assign ev_bank_conflict_o = t_conflict;
-  assign ev_sdma_bytes_o    = 16'd0;
-  assign ev_sdma_busy_o     = 1'b0;
 
   // Not used yet: commit (this core never issues speculatively, so every
   // accepted instruction commits unkilled), fences (idle answers them),

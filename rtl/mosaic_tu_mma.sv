@@ -14,10 +14,12 @@
 //          format and writes it to the TRF (only elements inside mtilem x
 //          mtilen; an FP4 byte's other nibble comes from the raw D), then
 //          reports the op done with its SAT flag.
-// A/B staging is double-buffered (the next op stages while this one
-// steps); op information and raw D are triple-buffered (one op staging, one
-// stepping, one draining). Chained tmma (same FP32/INT32 D as the previous
-// op, 16x16 array) skips D: the accumulators still hold it, so one 16x16x16
+// A/B staging has three buffers: staging a tile takes 17 cycles, stepping
+// it 16, so the engine stages two ops ahead to keep the array busy. Op
+// information and raw D have four (up to three ops staged or stepping, one
+// draining). The stepper goes from one op's last step straight into the
+// next op's first. Chained tmma (same FP32/INT32 D as the previous op,
+// 16x16 array) skips D: the accumulators still hold it, so one 16x16x16
 // tile takes 16 cycles in steady state.
 //
 // The caller (mosaic_tu) guarantees: mtilek > 0; A, B and (unless chained)
@@ -88,26 +90,26 @@ module mosaic_tu_mma #(
   localparam bit Chain = (PeRows == 16) && (PeCols == 16);
 
   // ------------------------------------------------------------------
-  // Op information, triple-buffered (slot = op number mod 3).
+  // Op information (slot = op number mod 4) and A/B buffers (mod 3).
   // ------------------------------------------------------------------
-  logic [2:0]  info_v_q;
-  logic [4:0]  info_rd_q  [3];
-  logic [3:0]  info_fd_q  [3];
-  logic [2:0]  info_rm_q  [3];
-  logic        info_sat8_q[3];
-  logic        info_subn_q[3];
-  logic [1:0]  info_mode_q[3];
-  logic [4:0]  info_m_q   [3];
-  logic [4:0]  info_k_q   [3];
-  logic [4:0]  info_n_q   [3];
-  logic [7:0]  info_seq_q [3];
-  logic        info_chn_q [3];
-  logic [511:0] sd_q [48];       // raw D rows: {slot, y}, element j at [32j +: 32]
-  logic [511:0] sa_q [32];       // widened A rows: {slot, y}
-  logic [511:0] sb_q [32];
+  logic [3:0]  info_v_q;
+  logic [4:0]  info_rd_q  [4];
+  logic [3:0]  info_fd_q  [4];
+  logic [2:0]  info_rm_q  [4];
+  logic        info_sat8_q[4];
+  logic        info_subn_q[4];
+  logic [1:0]  info_mode_q[4];
+  logic [4:0]  info_m_q   [4];
+  logic [4:0]  info_k_q   [4];
+  logic [4:0]  info_n_q   [4];
+  logic [7:0]  info_seq_q [4];
+  logic        info_chn_q [4];
+  logic [511:0] sd_q [64];       // raw D rows: {slot, y}, element j at [32j +: 32]
+  logic [511:0] sa_q [48];       // widened A rows: {slot, y}
+  logic [511:0] sb_q [48];
 
   logic [1:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
-  logic       disp_ab_q, step_ab_q;                     // A/B slots
+  logic [1:0] disp_ab_q, step_ab_q;                     // A/B slots
   logic [1:0] ab_used_q;                                // A/B slots holding an op not yet stepped
 
   function automatic logic [1:0] inc3(input logic [1:0] s);
@@ -135,14 +137,13 @@ module mosaic_tu_mma #(
   logic [3:0]  st_fa_q, st_fb_q, st_fd_q;
   logic        st_subn_q;
   logic [1:0]  st_islot_q;
-  logic        st_abslot_q;
+  logic [1:0]  st_abslot_q;
   logic [5:0]  st_req_q, st_rsp_q;   // 0..15 A/B rows, 16..31 D rows
   logic [5:0]  st_n;                 // rows to read
   logic        accept_cmd;
 
   assign st_n        = st_chain_q ? 6'd16 : 6'd32;
-  assign cmd_ready_o = !st_act_q && (ab_used_q != 2'd2) && !(&info_v_q[2:0]) &&
-                       !info_v_q[disp_slot_q];
+  assign cmd_ready_o = !st_act_q && (ab_used_q != 2'd3) && !info_v_q[disp_slot_q];
   assign accept_cmd  = cmd_valid_i && cmd_ready_o;
 
   logic [3:0] req_y, rsp_y;
@@ -202,7 +203,7 @@ module mosaic_tu_mma #(
       st_fd_q     <= '0;
       st_subn_q   <= 1'b0;
       st_islot_q  <= '0;
-      st_abslot_q <= 1'b0;
+      st_abslot_q <= '0;
     end else begin
       if (accept_cmd) begin
         st_act_q    <= 1'b1;
@@ -232,7 +233,7 @@ module mosaic_tu_mma #(
         sa_q[{st_abslot_q, rsp_y}] <= a_wide;
         sb_q[{st_abslot_q, rsp_y}] <= b_wide;
       end else begin
-        sd_q[6'({st_islot_q, rsp_y})] <= d_raw;
+        sd_q[{st_islot_q, rsp_y}] <= d_raw;
       end
     end
   end
@@ -253,8 +254,7 @@ module mosaic_tu_mma #(
   logic [PeCols*32-1:0] step_b;
   logic             d_we;
   logic [PeCols*32-1:0] d_wide;
-  logic [1:0]       ss;
-  logic             sab;
+  logic [1:0]       ss, sab;
 
   assign ss  = step_slot_q;
   assign sab = step_ab_q;
@@ -284,7 +284,7 @@ module mosaic_tu_mma #(
     // D of this block, widened for the array's D staging.
     logic [5:0] fd_unused;
     logic [31:0] d_el;
-    assign d_el = sd_q[6'({ss, blk_r0 + 4'(sp_drow_q)})][32*tj +: 32];
+    assign d_el = sd_q[{ss, blk_r0 + 4'(sp_drow_q)}][32*tj +: 32];
     mosaic_fmt_cvt u_cvt_d (
       .from_i (info_fd_q[ss]),
       .to_i   (step_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
@@ -295,9 +295,14 @@ module mosaic_tu_mma #(
   end
   assign d_we = sp_act_q && sp_dload_q;
 
-  logic blk_last, op_steps_done;
+  logic blk_last, op_steps_done, take;
+  logic [1:0] next_ss;
   assign blk_last      = (BiW'(sp_bi_q) == BiW'(BlkR - 1)) && (BjW'(sp_bj_q) == BjW'(BlkC - 1));
   assign op_steps_done = step_valid && step_ready && step_last && blk_last;
+  // The next staged op starts when the stepper is idle or in the cycle of
+  // the current op's last step.
+  assign take    = (!sp_act_q || op_steps_done) && (staged_q != 2'd0);
+  assign next_ss = op_steps_done ? ss + 2'd1 : ss;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -307,19 +312,17 @@ module mosaic_tu_mma #(
       sp_bj_q    <= '0;
       sp_drow_q  <= '0;
       sp_k_q     <= '0;
-    end else if (!sp_act_q) begin
-      if (staged_q != 2'd0) begin
-        sp_act_q   <= 1'b1;
-        sp_dload_q <= !info_chn_q[ss];
-        sp_bi_q    <= '0;
-        sp_bj_q    <= '0;
-        sp_drow_q  <= '0;
-        sp_k_q     <= '0;
-      end
-    end else if (sp_dload_q) begin
+    end else if (take) begin
+      sp_act_q   <= 1'b1;
+      sp_dload_q <= !info_chn_q[next_ss];
+      sp_bi_q    <= '0;
+      sp_bj_q    <= '0;
+      sp_drow_q  <= '0;
+      sp_k_q     <= '0;
+    end else if (sp_act_q && sp_dload_q) begin
       sp_drow_q <= sp_drow_q + RowW'(1);
       if (sp_drow_q == RowW'(PeRows - 1)) sp_dload_q <= 1'b0;
-    end else if (step_ready) begin
+    end else if (sp_act_q && step_ready) begin
       sp_k_q <= sp_k_q + 5'd1;
       if (step_last) begin
         sp_k_q     <= '0;
@@ -417,7 +420,7 @@ module mosaic_tu_mma #(
   logic         dr_int, dr_row_in;
   assign dr_int    = fmt_is_int(info_fd_q[ds]);
   assign dr_row_in = ({1'b0, dr_i} < info_m_q[ds]);
-  assign dr_raw    = sd_q[6'({ds, dr_i})];
+  assign dr_raw    = sd_q[{ds, dr_i}];
 
   logic [31:0] dr_cvt [PeCols];
   for (genvar c = 0; c < PeCols; c++) begin : g_drain_cvt
@@ -513,13 +516,13 @@ module mosaic_tu_mma #(
       disp_slot_q  <= '0;
       step_slot_q  <= '0;
       drain_slot_q <= '0;
-      disp_ab_q    <= 1'b0;
-      step_ab_q    <= 1'b0;
+      disp_ab_q    <= '0;
+      step_ab_q    <= '0;
       ab_used_q    <= '0;
       staged_q     <= '0;
       last_ok_q    <= 1'b0;
       last_rd_q    <= '0;
-      for (int s = 0; s < 3; s++) begin
+      for (int s = 0; s < 4; s++) begin
         info_rd_q[s]   <= '0;
         info_fd_q[s]   <= '0;
         info_rm_q[s]   <= '0;
@@ -546,8 +549,8 @@ module mosaic_tu_mma #(
         info_n_q[disp_slot_q]    <= cmd_n_i;
         info_seq_q[disp_slot_q]  <= cmd_seq_i;
         info_chn_q[disp_slot_q]  <= chain_ok_o;
-        disp_slot_q <= inc3(disp_slot_q);
-        disp_ab_q   <= ~disp_ab_q;
+        disp_slot_q <= disp_slot_q + 2'd1;
+        disp_ab_q   <= inc3(disp_ab_q);
         last_ok_q   <= 1'b1;
         last_rd_q   <= cmd_rd_i;
       end else if (chain_break_i) begin
@@ -555,27 +558,27 @@ module mosaic_tu_mma #(
       end
       if (dr_op_done) begin
         info_v_q[drain_slot_q] <= 1'b0;
-        drain_slot_q <= inc3(drain_slot_q);
+        drain_slot_q <= drain_slot_q + 2'd1;
       end
       if (op_steps_done) begin
-        step_slot_q <= inc3(step_slot_q);
-        step_ab_q   <= ~step_ab_q;
+        step_slot_q <= step_slot_q + 2'd1;
+        step_ab_q   <= inc3(step_ab_q);
       end
       ab_used_q <= ab_used_q + 2'(accept_cmd) - 2'(op_steps_done);
       // An op counts as staged when its last row arrives; the stepper takes
       // it when it becomes idle.
-      staged_q  <= staged_q + 2'(st_last_rsp) - 2'(!sp_act_q && (staged_q != 2'd0));
+      staged_q  <= staged_q + 2'(st_last_rsp) - 2'(take);
     end
   end
 
   always_comb begin
     pending_o = '0;
-    for (int s = 0; s < 3; s++) begin
+    for (int s = 0; s < 4; s++) begin
       if (info_v_q[s]) pending_o[info_rd_q[s]] = 1'b1;
     end
   end
 
-  assign busy_o = (info_v_q != 3'd0) || st_act_q;
+  assign busy_o = (info_v_q != 4'd0) || st_act_q;
 
   logic unused;
   assign unused = arr_busy ^ (^out_flags);

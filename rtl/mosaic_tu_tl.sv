@@ -321,9 +321,10 @@ module mosaic_tu_tl (
       end else begin
         if (rsp_fire && (rsp_row0 == RowIdx)) row_q <= rd0_data_i;
         if (rsp_fire && (rsp_row1 == RowIdx)) row_q <= rd1_data_i;
-        if (beat_we && (beat_wi[7:3] == RowIdx)) begin
-          for (int k = 0; k < 8; k++) begin
-            if (beat_be[k]) row_q[64*beat_wi[2:0] + 8*k +: 8] <= rdata_i[8*k +: 8];
+        // Byte b of the row is lane b % 8 of aligned word b / 8.
+        for (int b = 0; b < 64; b++) begin
+          if (beat_we && (beat_wi[7:3] == RowIdx) && (beat_wi[2:0] == b[5:3]) && beat_be[b % 8]) begin
+            row_q[8*b +: 8] <= rdata_i[8*(b % 8) +: 8];
           end
         end
       end
@@ -437,7 +438,11 @@ module mosaic_tu_tl (
     assign live = pos < {1'b0, nout};
 `endif
     logic [7:0] sbyte;
-    assign sbyte = stage[8*idx +: 8];
+    mosaic_tu_tl_gather #(.IdxW (11)) u_gather (
+      .data_i (stage),
+      .idx_i  (idx),
+      .byte_o (sbyte)
+    );
     assign gbytes[8*gt +: 8] = (live || (op == OpMstore)) ? sbyte : 8'd0;
   end
 
@@ -453,7 +458,12 @@ module mosaic_tu_tl (
   logic [2:0]   rot;
   wire  [63:0]  row_sat;
   assign rot   = (op == OpMload) ? x2_q[2:0] : 3'd0;
-  assign rpair = stage[512*row_q[3:0] +: 576];
+  always_comb begin
+    rpair = stage[575:0];
+    for (int r = 1; r < 16; r++) begin
+      if (row_q[3:0] == r[3:0]) rpair = stage[512*r +: 576];
+    end
+  end
   assign rrow  = rpair[8*rot +: 512];
 
   logic [12:0] imm13;

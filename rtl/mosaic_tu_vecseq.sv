@@ -12,6 +12,12 @@
 // Operand kinds: KindBin B[y][j]; KindBcast B[y][0] in every lane (tbsub,
 // tbmul); KindScalar the scalar in every lane (tscale, with A = D);
 // KindUnary no B (tcvt); KindZero no operands (tzero).
+//
+// D may be a source register in a narrower format (tcvt tr1, tr1, fp32 from
+// FP16): tile row y of D then covers source rows y*wd/ws and up, so the rows
+// go from 15 down to 0 (cmd_desc_i), and every source row a write covers has
+// been read before it. Otherwise rows go up, which covers the equal and
+// narrowing cases the same way.
 
 `default_nettype none
 
@@ -34,6 +40,7 @@ module mosaic_tu_vecseq (
   input  logic         cmd_subn_i,
   input  logic [31:0]  cmd_scalar_i,
   input  logic [7:0]   cmd_seq_i,
+  input  logic         cmd_desc_i,    // rows 15..0
   // TRF read ports.
   output logic         rd0_req_o,
   output logic [4:0]   rd0_reg_o,
@@ -70,7 +77,7 @@ module mosaic_tu_vecseq (
   logic [4:0]  rd_q, ra_q, rb_q;
   logic [3:0]  fd_q, fa_q, fb_q;
   logic [2:0]  rm_q;
-  logic        sat8_q, subn_q, sat_q;
+  logic        sat8_q, subn_q, sat_q, desc_q;
   logic [31:0] scalar_q;
   logic [7:0]  seq_q;
   logic [4:0]  req_q, rsp_q;     // tile rows requested / returned
@@ -83,10 +90,16 @@ module mosaic_tu_vecseq (
   logic reads;
   assign reads = (kind_q != KindZero);
 
+  // Tile row of the n-th request / response / write.
+  logic [3:0] req_y, rsp_y, wr_y;
+  assign req_y = desc_q ? ~req_q[3:0] : req_q[3:0];
+  assign rsp_y = desc_q ? ~rsp_q[3:0] : rsp_q[3:0];
+  assign wr_y  = desc_q ? ~wr_q[3:0] : wr_q[3:0];
+
   // ---- requests ----------------------------------------------------
   logic [3:0] prow_a, prow_b;
-  mosaic_tu_prow u_prow_a (.y_i (req_q[3:0]), .fmt_i (fa_q), .prow_o (prow_a));
-  mosaic_tu_prow u_prow_b (.y_i (req_q[3:0]), .fmt_i (fb_q), .prow_o (prow_b));
+  mosaic_tu_prow u_prow_a (.y_i (req_y), .fmt_i (fa_q), .prow_o (prow_a));
+  mosaic_tu_prow u_prow_b (.y_i (req_y), .fmt_i (fb_q), .prow_o (prow_b));
 
   assign rd0_req_o = act_q && reads && !req_q[4];
   assign rd0_reg_o = ra_q;
@@ -97,8 +110,8 @@ module mosaic_tu_vecseq (
 
   // ---- operands ------------------------------------------------------
   logic [511:0] a_el, b_el, b_in;
-  mosaic_tu_rowx u_rowx_a (.row_i (rd0_data_i), .y_i (rsp_q[3:0]), .fmt_i (fa_q), .el_o (a_el));
-  mosaic_tu_rowx u_rowx_b (.row_i (rd1_data_i), .y_i (rsp_q[3:0]), .fmt_i (fb_q), .el_o (b_el));
+  mosaic_tu_rowx u_rowx_a (.row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (fa_q), .el_o (a_el));
+  mosaic_tu_rowx u_rowx_b (.row_i (rd1_data_i), .y_i (rsp_y), .fmt_i (fb_q), .el_o (b_el));
   always_comb begin
     unique case (kind_q)
       KindBcast:  b_in = {16{b_el[31:0]}};
@@ -144,7 +157,7 @@ module mosaic_tu_vecseq (
   mosaic_tu_rowp u_rowp (
     .el_i   (v_d),
     .en_i   (16'hFFFF),
-    .y_i    (wr_q[3:0]),
+    .y_i    (wr_y),
     .fmt_i  (fd_q),
     .prow_o (t_prow),
     .data_o (t_data),
@@ -199,6 +212,7 @@ module mosaic_tu_vecseq (
       sat8_q   <= 1'b0;
       subn_q   <= 1'b0;
       sat_q    <= 1'b0;
+      desc_q   <= 1'b0;
       scalar_q <= '0;
       seq_q    <= '0;
       req_q    <= '0;
@@ -222,6 +236,7 @@ module mosaic_tu_vecseq (
         scalar_q <= cmd_scalar_i;
         seq_q    <= cmd_seq_i;
         sat_q    <= 1'b0;
+        desc_q   <= cmd_desc_i;
         req_q    <= '0;
         rsp_q    <= '0;
         wr_q     <= '0;

@@ -78,6 +78,18 @@ $(SW_OUT)/$(1).elf: $(patsubst sw/%,$(SW_OBJ)/%.o,$(wildcard sw/examples/$(1)/*.
 endef
 $(foreach e,$(SW_EXAMPLES),$(eval $(call SW_EXAMPLE_RULE,$(e))))
 
+# gemm_rtl.elf: the GEMM example sized for the RTL simulator (-DGEMM_RTL,
+# see sw/examples/gemm/main.c); `make run` runs it on mosaic-sim.
+SW_GEMM_RTL_OBJS := $(patsubst sw/examples/gemm/%.c,$(SW_OBJ)/examples/gemm_rtl/%.c.o,$(wildcard sw/examples/gemm/*.c))
+$(SW_OBJ)/examples/gemm_rtl/%.c.o: sw/examples/gemm/%.c
+	@mkdir -p $(dir $@)
+	$(SWSAY) "  RVCC    $< (GEMM_RTL)"
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_RTL -c $< -o $@
+$(SW_OUT)/gemm_rtl.elf: $(SW_GEMM_RTL_OBJS) $(SW_RT_OBJS) $(SW_LDS)
+	$(SWSAY) "  RVLD    $@"
+	$(SWQ)$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) -lm -o $@
+sw: $(SW_OUT)/gemm_rtl.elf
+
 $(SW_OUT)/tests/%.elf: $(SW_OBJ)/tests/target/%.c.o $(SW_TT_HOBJS) $(SW_RT_OBJS) $(SW_LDS)
 	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVLD    $@"

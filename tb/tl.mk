@@ -2,6 +2,7 @@
 # through tb/*.mk):
 #
 #   build/tests/test_rtl_tl         rtl/mosaic_tu_tl.sv (+ mosaic_tu_tl_mradd,
+#                                   mosaic_tu_tl_gather,
 #                                   mosaic_tu_tl_burst) vs the golden
 #                                   tl.xpose / tl.concat / tl.addi / tl.mload /
 #                                   tl.mstore, against a C++ TRF and a C++
@@ -19,7 +20,7 @@
 # make rtl-tl-lint (part of make lint): Verilator -Wall, Icarus -g2012 and
 # Yosys synth (no latches) on mosaic_tu_tl and its helpers.
 
-TL_SRCS   := rtl/mosaic_pkg.sv rtl/mosaic_tu_tl_mradd.sv rtl/mosaic_tu_tl_burst.sv rtl/mosaic_tu_tl.sv
+TL_SRCS   := rtl/mosaic_pkg.sv rtl/mosaic_tu_tl_gather.sv rtl/mosaic_tu_tl_mradd.sv rtl/mosaic_tu_tl_burst.sv rtl/mosaic_tu_tl.sv
 TL_OUT    := $(BUILD)/modules
 TL_AFTER  ?= $(if $(wildcard tb/tact.mk),$(BUILD)/modules/test_rtl_tact_mutant,$(if $(wildcard tb/sdma.mk),$(BUILD)/modules/test_rtl_mem_sys_mutant,$(if $(wildcard tb/red.mk),$(BUILD)/modules/test_rtl_red_mutant,$(if $(wildcard tb/lsu.mk),$(BUILD)/modules/test_rtl_lsu_mutant,))))
 TL_DEPS   := tb/modules/test_rtl_tl.cpp tb/modules/tb_check.h $(TL_SRCS) $(GOLDEN_LIB)
@@ -37,7 +38,7 @@ $(BUILD)/tests/test_rtl_tl: $(TL_DEPS) | $(TL_AFTER)
 $(TL_OUT)/test_rtl_tl_mutant: $(TL_DEPS) | $(BUILD)/tests/test_rtl_tl
 	$(call mod_verilate,mosaic_tu_tl,$(TL_SRCS),$<,$@,$(TL_OUT)/tl_mutant,$(TL_MUTANT_FLAGS))
 
-TL_LINT_TOPS := mosaic_tu_tl mosaic_tu_tl_burst mosaic_tu_tl_mradd
+TL_LINT_TOPS := mosaic_tu_tl mosaic_tu_tl_burst mosaic_tu_tl_mradd mosaic_tu_tl_gather
 rtl-tl-lint: $(BUILD)/lint/rtl-tl-lint.ok
 # Re-run only when its inputs change.
 $(BUILD)/lint/rtl-tl-lint.ok: $(TL_SRCS) tb/tl.mk

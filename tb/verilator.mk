@@ -73,12 +73,33 @@ SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) tb/veri
 # mosaic-sim-4x4 the same with a 4x4 array (the FPGA size).
 SIM_TU       := -GTensorUnit=2
 SIM_BIN_4X4  := $(BUILD)/bin/mosaic-sim-4x4
+SIM_SCALAR   := $(SIM_DIR)/mosaic-sim-scalar
 
 $(SIM_BIN): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model,$(SIM_RTL_SRCS),$(SIM_TU),)
 
-$(SIM_BIN_4X4): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN)
+$(SIM_BIN_4X4): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN) $(SIM_MUTANT) $(SIM_SCALAR)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-4x4,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4,)
+
+# mosaic-sim-scalar: the SoC without the tensor unit (TensorUnit = 0; custom
+# opcodes trap). The tensor unit's logic costs the 16x16 model about 500x in
+# simulation speed even when idle (Verilator evaluates all of it every
+# cycle), so the scalar suites (CLI contract, ISA programs, the scalar random
+# campaign, the scalar mutant) run on this build.
+$(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-scalar,$(SIM_RTL_SRCS),,)
+test: $(SIM_SCALAR)
+
+# The tensor datapath mutant: the 4x4 build with one PE rounding to nearest
+# even whatever mcsr says (mosaic_array MOSAIC_INJECT_ARRAY_BUG); the mutant
+# suite requires lockstep to catch it.
+SIM_TMUTANT := $(SIM_DIR)/mosaic-sim-4x4-mutant
+$(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN_4X4)
+	$(call sim_verilate,$@,$(SIM_DIR)/tmutant,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 +define+MOSAIC_INJECT_ARRAY_BUG,)
+
+.PHONY: sim-4x4
+sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
+test: $(SIM_BIN_4X4) $(SIM_TMUTANT)
 
 $(SIM_BIN_FST): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fst,$(SIM_RTL_SRCS),$(SIM_TU) --trace-fst,-DMOSAIC_SIM_FST)

@@ -126,7 +126,9 @@ module mosaic_soc_tb;
     .trace_tu_trf_data      (),
     .trace_tu_done          (),
     .trace_tu_done_seq      (),
-    .trace_tu_done_tag      ()
+    .trace_tu_done_tag      (),
+    .trace_tu_sdma_done     (),
+    .trace_tu_sdma_done_seq ()
   );
 
   if (TensorUnit == 1) begin : g_model

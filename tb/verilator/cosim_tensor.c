@@ -190,6 +190,9 @@ bool ct_expect(ct_state *t, const mosaic_iss *iss, const mosaic_iss_effects *e,
     return true;
 }
 
+static bool done_one(ct_state *t, uint32_t seq_in, uint32_t tag,
+                     uint32_t (*read)(void *, uint32_t), void *ctx, ct_diff *d);
+
 bool ct_cycle(ct_state *t, const sim_tu_trace *tr, uint32_t (*read)(void *, uint32_t),
               void *ctx, ct_diff *d)
 {
@@ -211,11 +214,18 @@ bool ct_cycle(ct_state *t, const sim_tu_trace *tr, uint32_t (*read)(void *, uint
         if (!check(t, s, tag, read, ctx, d))
             return false;
     }
-    if (!tr->done)
-        return true;
-    uint32_t seq = tr->done_seq & (SLOTS - 1);
+    /* An SDMA transfer writes no tensor register (tag unused). */
+    if (tr->sdma_done && !done_one(t, tr->sdma_seq, 0, read, ctx, d))
+        return false;
+    return !tr->done || done_one(t, tr->done_seq, tr->done_tag, read, ctx, d);
+}
+
+static bool done_one(ct_state *t, uint32_t seq_in, uint32_t tag,
+                     uint32_t (*read)(void *, uint32_t), void *ctx, ct_diff *d)
+{
+    uint32_t seq = seq_in & (SLOTS - 1);
     if (t->rec[seq].valid)
-        return check(t, seq, tr->done_tag, read, ctx, d);
+        return check(t, seq, tag, read, ctx, d);
     if (t->nearly == EARLY) {
         snprintf(d->what, sizeof d->what,
                  "the RTL reports tensor instructions done that never retired");
@@ -224,7 +234,7 @@ bool ct_cycle(ct_state *t, const sim_tu_trace *tr, uint32_t (*read)(void *, uint
         return false;
     }
     t->early[t->nearly].seq = seq;
-    t->early[t->nearly].tag = tr->done_tag;
+    t->early[t->nearly].tag = tag;
     t->nearly++;
     return true;
 }

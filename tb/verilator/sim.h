@@ -91,7 +91,7 @@ enum {
 /* The tensor unit's trace port (mosaic_tu trace_*_o, through mosaic_soc):
  * the TRF row written at the next clock edge, and an accepted, non-trapping
  * custom-opcode instruction completing (its sequence number and the format
- * tag of its rd). */
+ * tag of its rd); SDMA transfers complete on a channel of their own. */
 typedef struct {
     bool trf_we;
     uint32_t trf_reg, trf_row;
@@ -99,6 +99,8 @@ typedef struct {
     uint8_t trf_data[64];
     bool done;
     uint32_t done_seq, done_tag;
+    bool sdma_done;
+    uint32_t sdma_seq;
 } sim_tu_trace;
 
 /* ---- Run control (sim_ctl.c) ----------------------------------------------- */

@@ -138,6 +138,8 @@ void sample_tu_trace(sim_tu_trace *t)
     t->done = v->trace_tu_done;
     t->done_seq = v->trace_tu_done_seq;
     t->done_tag = v->trace_tu_done_tag;
+    t->sdma_done = v->trace_tu_sdma_done;
+    t->sdma_seq = v->trace_tu_sdma_done_seq;
 }
 
 void tie_inputs(Vmosaic_soc *t)

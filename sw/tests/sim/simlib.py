@@ -1,6 +1,7 @@
 """Shared helpers of the mosaic-sim suites (sw/tests/sim/test_*.py): paths,
-running the simulator, and finding programs that use the tensor unit (the
-RTL has none attached yet, so those programs would trap illegal there)."""
+running the simulator, and finding programs that use tensor instructions
+the RTL tensor unit does not implement yet (it does not accept them, so they
+trap illegal there where the ISS executes them)."""
 import os
 import re
 import struct
@@ -11,6 +12,10 @@ ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
 BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
 SIM = os.path.join(BUILD, "bin", "mosaic-sim")
 SIM_MUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-mutant")
+SIM_4X4 = os.path.join(BUILD, "bin", "mosaic-sim-4x4")
+# The SoC without the tensor unit: hundreds of times faster for scalar code.
+SIM_SCALAR = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-scalar")
+SIM_TMUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-4x4-mutant")
 ISS = os.path.join(BUILD, "bin", "mosaic-iss")
 PROGS = os.path.join(BUILD, "sim")
 
@@ -53,6 +58,31 @@ def tensor_use(path):
     return custom, csr
 
 
+def rtl_unsupported(path):
+    """Words of instructions mosaic_tu does not implement yet: TensorLoad
+    (custom-3), AME mmacc (custom-1 funct3 0) and tact (custom-2 funct3 2),
+    in the ELF's executable sections."""
+    n = 0
+    for w in _code_words(path):
+        op, f3 = w & 0x7F, (w >> 12) & 7
+        if op == 0x7B or (op == 0x2B and f3 == 0) or (op == 0x5B and f3 == 2):
+            n += 1
+    return n
+
+
+def _code_words(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
+        raise ValueError(f"{path}: not a little-endian ELF32 file")
+    shoff, = struct.unpack_from("<I", data, 32)
+    shentsize, shnum = struct.unpack_from("<HH", data, 46)
+    for i in range(shnum):
+        _name, sh_type, flags, _addr, off, size = struct.unpack_from("<IIIIII", data, shoff + i * shentsize)
+        if sh_type == 1 and flags & SHF_EXECINSTR:  # SHT_PROGBITS, executable
+            yield from (w for (w,) in struct.iter_unpack("<I", data[off:off + size - size % 4]))
+
+
 def run(cmd, timeout=300, **kw):
     """Run a command; returns (exit status or None on timeout, stdout, stderr)."""
     try:
@@ -64,3 +94,36 @@ def run(cmd, timeout=300, **kw):
 
 def first_lines(text, n=6):
     return " | ".join(text.strip().splitlines()[:n])
+
+
+RVGEN = os.path.join(ROOT, "tools", "rvgen.py")
+RANDOM_OUT = os.path.join(BUILD, "sim", "random")
+RANDOM_CC = os.environ.get("RANDOM_CC", "riscv64-unknown-elf-gcc")
+RANDOM_CFLAGS = ["-march=rv32im_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-static",
+                 "-Wl,--no-warn-rwx-segments"]
+
+
+_LDS_MADE = []
+
+
+def build_random(seed, flags, insns):
+    """Generate and assemble an rvgen program. Returns (path without
+    extension, None) or (None, why)."""
+    import sys
+    os.makedirs(RANDOM_OUT, exist_ok=True)
+    lds = os.path.join(RANDOM_OUT, "link.ld")
+    if not _LDS_MADE:  # once per run, from the current memory map
+        _LDS_MADE.append(lds)
+        rc, _, err = run([RANDOM_CC, "-E", "-P", "-undef", "-x", "c", "-I" + os.path.join(ROOT, "sw", "golden"),
+                          os.path.join(ROOT, "sw", "tests", "random", "link.ld.S"), "-o", lds])
+        if rc != 0:
+            return None, f"linker script: {err.strip()}"
+    base = os.path.join(RANDOM_OUT, f"i{insns}_s{seed}{''.join(f.replace('--', '_') for f in flags)}")
+    rc, _, err = run([sys.executable, RVGEN, "--seed", str(seed), "--insns", str(insns), *flags,
+                      "-o", base + ".S"])
+    if rc != 0:
+        return None, f"rvgen exit {rc}: {err.strip()}"
+    rc, _, err = run([RANDOM_CC, *RANDOM_CFLAGS, "-T", lds, base + ".S", "-o", base + ".elf"])
+    if rc != 0:
+        return None, f"assembler: {first_lines(err, 2)}"
+    return base, None

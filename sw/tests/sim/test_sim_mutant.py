@@ -50,6 +50,36 @@ def report_problems(err, elf):
     return [what for what, rx in need if not re.search(rx, err, re.M)]
 
 
+def tensor_mutant():
+    """The tensor datapath mutant (one PE of the 4x4 array ignores the
+    rounding mode): random tensor programs, whose tmma use random rounding
+    modes, pass on the 4x4 build and stop on the mutant at a tensor
+    register compare."""
+    for b in (simlib.SIM_4X4, simlib.SIM_TMUTANT):
+        if not os.access(b, os.X_OK):
+            return check("tensor mutant: setup", False, f"{b} not built (make test builds it)")
+    for seed in (31, 32, 33):
+        base, why = simlib.build_random(seed, ["--tensor"], 30000)
+        if why:
+            return check(f"tensor mutant: seed {seed}", False, why)
+        elf = base + ".elf"
+        good, _, gerr = simlib.run([simlib.SIM_4X4, elf], timeout=600)
+        if good != 0:
+            return check(f"tensor mutant: seed {seed} on the 4x4 build", False,
+                         f"exit {good}: {simlib.first_lines(gerr, 6)}")
+        bad, _, err = simlib.run([simlib.SIM_TMUTANT, elf], timeout=600)
+        if "LOCKSTEP MISMATCH" not in err:
+            print(f"INFO: tensor mutant: seed {seed} does not exercise the bug (exit {bad})")
+            continue
+        missing = report_problems(err, elf)
+        named = re.search(r"tensor instruction #\d+ \(seq \d+\) pc 0x[0-9a-f]{8} \S+.*tr\d+ byte \d+", err)
+        return check(f"tensor mutant caught (seed {seed}): exit 1, tensor register named, readable report",
+                     bad == 1 and named is not None and not missing,
+                     f"exit {bad}, named {named is not None}, report lacks {missing}: "
+                     f"{simlib.first_lines(err, 8)}")
+    check("tensor mutant caught", False, "no seed of 31..33 exercised the injected bug")
+
+
 def main():
     for b in (simlib.SIM, simlib.SIM_MUTANT):
         if not os.access(b, os.X_OK):
@@ -58,6 +88,7 @@ def main():
     hook = any("MOSAIC_INJECT_BUG" in open(p).read()
                for p in glob.glob(os.path.join(simlib.ROOT, "rtl", "mosaic_core*.sv")))
     print(f"INFO: mutant = {'the core MOSAIC_INJECT_BUG hook' if hook else 'ALU XOR computes OR'}")
+    tensor_mutant()
     progs = [p for p in sorted(glob.glob(os.path.join(simlib.BUILD, "isa", "*.elf")))
              if simlib.tensor_use(p) == (0, 0)]
     progs.append(os.path.join(simlib.PROGS, "sim_demo.elf"))
