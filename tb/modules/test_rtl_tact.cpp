@@ -18,6 +18,8 @@
 //                         the RTL: every element of trD, sat_o vs
 //                         mcsr.msat, the flag word vs minat_tact's order of
 //                         golden calls
+//   tact_coverage         the tile recipes reached SAT, OF, UF, NX, integer
+//                         recip of 0 and the clamps
 //   tact_handshake        random valid_i gaps and ready_i stalls
 //   tact_timing           documented latencies and back-to-back rate
 //   tact_injected_bug_detected  the copy built with MOSAIC_INJECT_TACT_BUG
@@ -321,6 +323,11 @@ uint32_t gen_elem(tb::Rng &r, unsigned f, unsigned func) {
     }
 }
 
+// What the tile recipes reached (tact_coverage checks each is non-zero).
+struct Coverage {
+    uint64_t msat, of, uf, nx, int_recip_zero, clamp_exp, clamp_sig;
+} cov;
+
 void one_tile(tb::Case &tc, tb::Rng &r, unsigned func, unsigned f, const Cfg &c) {
     mosaic_tu tu;
     mosaic_tu_config cfg = mosaic_tu_config_default();
@@ -360,6 +367,16 @@ void one_tile(tb::Case &tc, tb::Rng &r, unsigned func, unsigned f, const Cfg &c)
         const uint32_t mine = expect_elem(func, f, c, v[i], &fl);
         tc.vector();
         sat_any |= ro.fl[i % 16] >> 5 & 1;
+        cov.of += (fl & MOSAIC_FLAG_OF) != 0;
+        cov.uf += (fl & MOSAIC_FLAG_UF) != 0;
+        cov.nx += (fl & MOSAIC_FLAG_NX) != 0;
+        cov.int_recip_zero += func == 4 && mosaic_fmt_is_int((mosaic_fmt)f) &&
+                              mosaic_int_value((mosaic_fmt)f, v[i]) == 0;
+        if (!mosaic_fmt_is_int((mosaic_fmt)f)) {
+            const uint32_t ax = mosaic_to_f32((mosaic_fmt)f, v[i], nullptr, nullptr) & 0x7FFFFFFFu;
+            cov.clamp_exp += func == 3 && ax > 0x42B17217u && ax < 0x7F800000u;
+            cov.clamp_sig += (func == 1 || func == 2) && ax > 0x42F00000u && ax < 0x7F800000u;
+        }
         if (mine != want)
             tc.fail("%s: harness composition %08x disagrees with golden %08x", what.c_str(), mine,
                     want);
@@ -375,6 +392,7 @@ void one_tile(tb::Case &tc, tb::Rng &r, unsigned func, unsigned f, const Cfg &c)
             tc.fail("%s: row %u sat_o %d, lanes' SAT %d", what.c_str(), row, o[row].sat, s);
     }
     const bool msat = (tu.mcsr & MOSAIC_MCSR_MSAT) != 0;
+    cov.msat += msat;
     if (msat != sat_any)
         tc.fail("%s: RTL SAT %d, golden mcsr.msat %d", what.c_str(), sat_any, msat);
 }
@@ -389,6 +407,26 @@ void sweep_rows(tb::Rng &r, unsigned reps, bool *ok) {
                         one_tile(tc, r, func, f, Cfg{rm, (so & 1) != 0, (so & 2) != 0});
         *ok &= tc.finish();
     }
+}
+
+void coverage(bool *ok) {
+    tb::Case tc("tact_coverage");
+    const struct {
+        uint64_t n;
+        const char *what;
+    } items[] = {{cov.msat, "mcsr.msat set"},
+                 {cov.of, "OF"},
+                 {cov.uf, "UF"},
+                 {cov.nx, "NX"},
+                 {cov.int_recip_zero, "integer recip of 0"},
+                 {cov.clamp_exp, "exp clamp"},
+                 {cov.clamp_sig, "silu/gelu clamp"}};
+    for (const auto &it : items) {
+        tc.vector();
+        if (it.n == 0)
+            tc.fail("tile recipes never reached: %s", it.what);
+    }
+    *ok &= tc.finish();
 }
 
 // ---------------------------------------------------------------------------
@@ -513,8 +551,10 @@ int main(int argc, char **argv) {
         timing(&ok);
     for (unsigned func = 0; func < 5; func++)
         sweep_f32(rng, func, samples, &ok);
-    if (!quick)
+    if (!quick) {
         sweep_rows(rng, 1, &ok);
+        coverage(&ok);
+    }
     handshake(rng, quick ? 10 : 100, &ok);
     if (!quick)
         ok &= tb::check_mutant(argv[0], "test_rtl_tact_mutant", "tact_injected_bug_detected");
