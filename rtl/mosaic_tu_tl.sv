@@ -14,7 +14,8 @@
 //           below) and, for tl.concat, the table of selected positions is
 //           built one mask bit per cycle (32 cycles).
 //   Gather  tl.xpose / tl.concat: Lanes byte-gather lanes each pick one
-//           result byte from the staging buffer per cycle, so an output row
+//           result byte from the staging buffer per cycle (2048:1,
+//           mosaic_tu_tl_gather), so an output row
 //           of 64 bytes takes 64/Lanes cycles; each full row goes to the
 //           TRF while the next is gathered. Result bytes past N are zero.
 //           A lane follows its result position as mixed-radix digits and
@@ -38,8 +39,9 @@
 //           beat address + i - base), strobed only inside the burst's
 //           register range. done_o once every B is back.
 //
-// done_o pulses in the cycle of the last TRF write (or the last B). With
-// it: done_sat_o (tl.addi clamped a byte), done_err_o (some RRESP/BRESP
+// done_o pulses once the last TRF write (tl.mstore: the last B) has been
+// accepted, in that cycle or the next; the engine takes a new command the
+// cycle after done_o. With it: done_sat_o (tl.addi clamped a byte), done_err_o (some RRESP/BRESP
 // was not OKAY; the data moved anyway, as in mosaic_lsu),
 // done_shape_we_o/done_shape_o (tl_tensor_shape <- result shape: xpose,
 // concat) and done_perm_we_o/done_perm_o (tl_transpose_perm: xpose).

@@ -16,7 +16,8 @@
 //   tl_concat_<d>      d = 0, 1, 2, random / dense / sparse / empty masks
 //   tl_addi            random immediates incl. -2048, 2047, +-255, 0,
 //                      registers with many 0 and 255 bytes (saturation both
-//                      ways; done_sat_o vs mcsr.msat)
+//                      ways), or mid-range bytes with at most one clamping
+//                      byte anywhere (done_sat_o vs mcsr.msat)
 //   tl_mload, tl_mstore  random shapes, masks and bases (biased to 4 KiB
 //                      page ends, unaligned, and the top of memory)
 //   After each: the destination register, all 1024 bytes, against the
@@ -32,6 +33,9 @@
 //   tl_rate            xpose / concat / addi / mload of 1024 bytes with no
 //                      stalls: cycles from accept to done (printed; the gather
 //                      must reach 6 bytes/cycle end to end)
+//   tl_bad_desc_terminates  descriptors the issue check would trap (zero
+//                      dimension, N > 1024) sent anyway: done_o within
+//                      20000 cycles, every TRF row written
 //   tl_injected_bug_detected  a copy built with MOSAIC_INJECT_TL_BUG (one
 //                      byte past a gathered result kept) must fail
 //
@@ -537,6 +541,14 @@ Insn make(unsigned op, unsigned variant) {
                                       : (rng->chance(50) ? (int32_t)rng->below(4096) - 2048
                                                          : (int32_t)rng->below(63) - 31);
         fill_reg(rs1, true);
+        if (rng->chance(30)) {
+            // Mid-range bytes and at most one that can clamp, anywhere in
+            // the register: SAT must come from that byte's row alone.
+            imm = (int32_t)rng->below(41) - 20;
+            for (unsigned i = 0; i < 1024; i++) trf[rs1][i] = (uint8_t)(108 + rng->below(40));
+            if (rng->chance(70)) trf[rs1][rng->below(1024)] = imm < 0 ? 0 : 255;
+            std::memcpy(gold.treg[rs1], trf[rs1], 1024);
+        }
         in.insn = ((uint32_t)imm & 0xFFFu) << 20 | rs1 << 15 | 2u << 12 | rd << 7 | MOSAIC_OP_CUSTOM3;
         break;
     }
@@ -571,6 +583,54 @@ void run_class(const char *name, unsigned op, unsigned variant, unsigned n, bool
     tb::Case c(name);
     uint64_t cyc;
     for (unsigned k = 0; k < n; k++) run_one(c, make(op, variant), &cyc);
+    if (!c.finish()) *ok = false;
+}
+
+// Bad descriptors never reach the engine (the issue check traps them), but
+// if one did the engine must still finish: tl.xpose / tl.concat with a zero
+// dimension or N > 1024 (and concat results out of range) are sent straight
+// to the engine; only termination and one write per TRF row are checked.
+void bad_desc(unsigned n, bool *ok) {
+    tb::Case c("tl_bad_desc_terminates");
+    for (unsigned k = 0; k < n; k++) {
+        const unsigned rd = rng->below(32), rs1 = rng->below(32), rs2 = rng->below(32);
+        uint32_t w = rng->u32();
+        if (rng->chance(50)) w &= ~(0xFFu << (8 * rng->below(4)));
+        const bool cat = rng->chance(50);
+        const uint32_t insn = cat ? encode(0x40u | rng->below(3), rs2, rs1, 1, rd)
+                                  : encode(0x3Bu, rs2, rs1, 0, rd);
+        c.vector();
+        cur_name = "bad descriptor";
+        std::memset(trf_row_writes, 0, sizeof trf_row_writes);
+        exp_wr_reg = rd;
+        dut->cmd_valid_i = 1;
+        dut->cmd_insn_i = insn;
+        dut->cmd_x2_i = w;
+        dut->cmd_shape_i = w;
+        dut->cmd_mask1_i = rng->u32();
+        dut->cmd_mask2_i = rng->u32();
+        bool issued = false, done = false;
+        const uint64_t t0 = cycles;
+        while (!done && cycles - t0 < 20000) {
+            dut->eval();
+            const bool acc = dut->cmd_ready_o && dut->cmd_valid_i;
+            done = env_cycle() && issued;
+            if (acc) {
+                issued = true;
+                dut->cmd_valid_i = 0;
+            }
+        }
+        if (!done) {
+            c.fail("insn %08x desc %08x: no done_o in 20000 cycles", insn, w);
+            break;
+        }
+        for (unsigned r = 0; r < 16; r++)
+            if (trf_row_writes[r] == 0) {
+                c.fail("insn %08x desc %08x: TRF row %u not written", insn, w, r);
+                break;
+            }
+        std::memcpy(trf[rd], gold.treg[rd], 1024); // the golden never ran it
+    }
     if (!c.finish()) *ok = false;
 }
 
@@ -657,6 +717,7 @@ int main(int argc, char **argv) {
     }
     rate(&ok);
     if (!p.finish()) ok = false;
+    bad_desc(quick ? 20 : 200, &ok);
     std::printf("# coverage: %llu bursts, %llu starting at a 4 KiB split, %llu ending at 2^32, "
                 "%llu skipped (golden trap), %llu saturating addi\n",
                 (unsigned long long)st_bursts, (unsigned long long)st_split,
