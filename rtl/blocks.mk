@@ -23,3 +23,19 @@ $(BUILD)/lint/rtl-blocks-synth.ok: $(BLOCK_SRCS) rtl/blocks.mk
 	done
 	@mkdir -p $(dir $@) && touch $@
 lint: rtl-blocks-synth rtl-array-lint
+
+# The whole tensor unit (mosaic_tu with a 4x4 array, the FPGA size), same
+# hierarchical flow: every module synthesised once per parameter set.
+TU_SYNTH_SRCS = rtl/mosaic_pkg.sv $(filter-out rtl/mosaic_pkg.sv rtl/mosaic_soc.sv rtl/mosaic_core%,$(wildcard rtl/mosaic_*.sv))
+.PHONY: rtl-tu-synth
+rtl-tu-synth: $(BUILD)/lint/rtl-tu-synth.ok ## Yosys synthesis of mosaic_tu (4x4 array; part of lint)
+$(BUILD)/lint/rtl-tu-synth.ok: $(TU_SYNTH_SRCS) rtl/blocks.mk
+	@mkdir -p $(BLOCK_OUT)
+	@yosys -q -l $(BLOCK_OUT)/mosaic_tu.log -p "read_verilog -sv $(TU_SYNTH_SRCS); \
+	    hierarchy -check -top mosaic_tu -chparam PeRows 4 -chparam PeCols 4; \
+	    synth -top mosaic_tu -run begin:fine; \
+	    select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr t:\$$sr; \
+	    opt -fast -full; techmap; opt -fast; abc -fast; opt -fast; check -assert; stat" >/dev/null
+	@echo "rtl-tu-synth: yosys mosaic_tu (4x4): $$(sed -n '/=== design hierarchy ===/,$$p' $(BLOCK_OUT)/mosaic_tu.log | grep -m1 'Number of cells' | tr -s ' '), RAMs: $$(awk '/mem_v2/ {n = $$2} END {print n + 0}' $(BLOCK_OUT)/mosaic_tu.log)"
+	@mkdir -p $(dir $@) && touch $@
+lint: rtl-tu-synth

@@ -13,18 +13,20 @@
 //   tld/tst          mosaic_lsu (after SDMA has drained)
 //   element-wise     mosaic_tu_vecseq (tadd tsub tmul tmax tmin tbsub tbmul
 //                    tscale tcvt tzero)
-//   reductions       mosaic_tu_redseq (tred trowmax trowsum tbdiv)
+//   row units        mosaic_tu_redseq (tred trowmax trowsum tbdiv tact)
 //   tmma             mosaic_tu_mma (staging, array, write-back)
 //   scpad.ld/st      mosaic_sdma (queued; scpad.wait waits for it at issue)
-// LSU and SDMA share the AXI4 master through mosaic_axi_arb. An engine
+//   TensorLoad       mosaic_tu_tl (issued only when the unit is idle: an
+//                    xpose/concat sets tl_tensor_shape, which the next
+//                    TensorLoad instruction's issue check reads)
+// LSU, TensorLoad and SDMA share the AXI4 master through two mosaic_axi_arb. An engine
 // starts only when the others are idle, so instructions complete (done,
 // trace) in program order -- SDMA transfers among themselves, on their own
 // trace channel; tmma waits only for tmma whose D it reads.
 //
-// Not implemented yet (the unit does not accept them, so the core traps
-// illegal where the golden model would execute): tact, AME mmacc,
-// TensorLoad. Encoding errors and other traps of those instructions are
-// still raised as the golden model does.
+// Not implemented yet (the unit does not accept it, so the core traps
+// illegal where the golden model would execute): AME mmacc. Its encoding
+// errors and other traps are still raised as the golden model does.
 
 `default_nettype none
 
@@ -188,12 +190,15 @@ module mosaic_tu #(
   always_comb begin
     unique case (ck_op)
       mosaic_pkg::TuOpTld, mosaic_pkg::TuOpTst, mosaic_pkg::TuOpTcvt, mosaic_pkg::TuOpTzero,
+      mosaic_pkg::TuOpTact,
       mosaic_pkg::TuOpTscale, mosaic_pkg::TuOpTadd, mosaic_pkg::TuOpTmma, mosaic_pkg::TuOpTsub,
       mosaic_pkg::TuOpTmul, mosaic_pkg::TuOpTmax, mosaic_pkg::TuOpTmin, mosaic_pkg::TuOpTbsub,
       mosaic_pkg::TuOpTbmul, mosaic_pkg::TuOpMsettilem, mosaic_pkg::TuOpMsettilek,
       mosaic_pkg::TuOpMsettilen, mosaic_pkg::TuOpTred, mosaic_pkg::TuOpTrowmax,
       mosaic_pkg::TuOpTrowsum, mosaic_pkg::TuOpTbdiv, mosaic_pkg::TuOpScpadLd,
-      mosaic_pkg::TuOpScpadSt, mosaic_pkg::TuOpScpadWait: impl = 1'b1;
+      mosaic_pkg::TuOpScpadSt, mosaic_pkg::TuOpScpadWait, mosaic_pkg::TuOpTlXpose,
+      mosaic_pkg::TuOpTlConcat, mosaic_pkg::TuOpTlAddi, mosaic_pkg::TuOpTlMload,
+      mosaic_pkg::TuOpTlMstore: impl = 1'b1;
       default: impl = 1'b0;
     endcase
   end
@@ -201,8 +206,12 @@ module mosaic_tu #(
                        (ck_op == mosaic_pkg::TuOpMsettilek) ||
                        (ck_op == mosaic_pkg::TuOpMsettilen);
   // Executed at issue, once the unit is idle: msettile (its value is known
-  // now) and scpad.wait (its trap decision needs every transfer finished).
-  assign at_issue    = is_msettile || (ck_op == mosaic_pkg::TuOpScpadWait);
+  // now), scpad.wait (its trap decision needs every transfer finished) and a
+  // TensorLoad no-op (bad descriptor with tl_xpose_config.TRAP = 0: only
+  // the status, written at issue).
+  logic is_tl;
+  assign is_tl       = (ck_op >= mosaic_pkg::TuOpTlXpose) && (ck_op <= mosaic_pkg::TuOpTlMstore);
+  assign at_issue    = is_msettile || (ck_op == mosaic_pkg::TuOpScpadWait) || ck_nop;
 
   // Tensor CSR instructions (the core sends only tensor CSR addresses).
   logic        is_csr, csr_mine, csr_writes;
@@ -224,6 +233,7 @@ module mosaic_tu #(
   logic [31:0] q_x1   [QDepth];
   logic [31:0] q_x2   [QDepth];
   logic [31:0] q_xd   [QDepth];
+  logic [31:0] q_insn [QDepth];
   logic [11:0] q_imm  [QDepth];
   logic [7:0]  q_seq  [QDepth];
   logic [1:0]  q_wp_q, q_rp_q;
@@ -235,10 +245,10 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Engines' state
   // ------------------------------------------------------------------
-  logic mma_busy, vec_busy, red_busy, lsu_busy, sdma_busy, idle, init_done;
+  logic mma_busy, vec_busy, red_busy, lsu_busy, sdma_busy, tl_busy, idle, init_done;
   logic res_valid_q, res_wait_q;
   assign idle = q_empty && !mma_busy && !vec_busy && !red_busy && !lsu_busy && !sdma_busy &&
-                !res_valid_q && !res_wait_q;
+                !tl_busy && !res_valid_q && !res_wait_q;
 
   // ------------------------------------------------------------------
   // Issue handshake
@@ -267,7 +277,7 @@ module mosaic_tu #(
       issue_accept_o    = 1'b1;
       issue_writeback_o = ck_wb;
       issue_dirty_o     = ck_dirty;
-      issue_ready_o     = at_issue ? idle : !q_full;
+      issue_ready_o     = (at_issue || is_tl) ? idle : !q_full;
     end
   end
 
@@ -340,6 +350,10 @@ module mosaic_tu #(
     .mtile_we_i           (do_ok && is_msettile),
     .mtile_sel_i          (ck_op[1:0]),
     .mtile_i              (ck_wb_value[4:0]),
+    .tl_shape_we_i        (tl_done && tl_shape_we),
+    .tl_shape_i           (tl_shape_new),
+    .tl_perm_we_i         (tl_done && tl_perm_we),
+    .tl_perm_i            (tl_perm_new),
     .sdma_err_i           (sdma_done && sdma_err),
     .sdma_err_code_i      (sdma_err_code),
     .sdma_err_store_i     (sdma_err_store),
@@ -395,6 +409,7 @@ module mosaic_tu #(
       q_x1[q_wp_q]  <= issue_rs1_i;
       q_x2[q_wp_q]  <= issue_rs2_i;
       q_xd[q_wp_q]  <= issue_rd_i;
+      q_insn[q_wp_q] <= issue_insn_i;
       q_imm[q_wp_q] <= issue_insn_i[31:20];
       q_seq[q_wp_q] <= seq_q;
     end
@@ -418,14 +433,16 @@ module mosaic_tu #(
   assign h_rm  = q_rm[q_rp_q];
   assign h_seq = q_seq[q_rp_q];
 
-  logic h_valid, h_mma, h_mem, h_vec, h_red, h_sdma, h_skip;
+  logic h_valid, h_mma, h_mem, h_vec, h_red, h_sdma, h_tl, h_skip;
   assign h_valid = !q_empty && init_done;
   assign h_mma   = (h_op == mosaic_pkg::TuOpTmma);
   assign h_mem   = (h_op == mosaic_pkg::TuOpTld) || (h_op == mosaic_pkg::TuOpTst);
   assign h_red   = (h_op == mosaic_pkg::TuOpTred) || (h_op == mosaic_pkg::TuOpTrowmax) ||
+                   (h_op == mosaic_pkg::TuOpTact) ||
                    (h_op == mosaic_pkg::TuOpTrowsum) || (h_op == mosaic_pkg::TuOpTbdiv);
   assign h_sdma  = (h_op == mosaic_pkg::TuOpScpadLd) || (h_op == mosaic_pkg::TuOpScpadSt);
-  assign h_vec   = !h_mma && !h_mem && !h_red && !h_sdma;
+  assign h_tl    = (h_op >= mosaic_pkg::TuOpTlXpose) && (h_op <= mosaic_pkg::TuOpTlMstore);
+  assign h_vec   = !h_mma && !h_mem && !h_red && !h_sdma && !h_tl;
   // tmma with mtilek = 0 changes nothing (the golden model rewrites D's own
   // bits): it completes without the engine, in order.
   assign h_skip  = h_mma && (mtilek == 5'd0);
@@ -435,17 +452,19 @@ module mosaic_tu #(
   assign mma_hazard = mma_pending[h_rs1] || mma_pending[h_rs2] ||
                       (mma_pending[h_rd] && !mma_chain_ok);
 
-  logic mma_go, vec_go, red_go, lsu_go, sdma_go, skip_go;
-  logic lsu_ready, vec_ready, red_ready, sdma_ready, others_idle;
-  assign others_idle = !vec_busy && !red_busy && !lsu_busy;
+  logic mma_go, vec_go, red_go, lsu_go, sdma_go, tl_go, skip_go;
+  logic lsu_ready, vec_ready, red_ready, sdma_ready, tl_ready, others_idle;
+  assign others_idle = !vec_busy && !red_busy && !lsu_busy && !tl_busy;
   assign mma_go  = h_valid && h_mma && !h_skip && others_idle && mma_ready && !mma_hazard;
   assign skip_go = h_valid && h_skip && others_idle && !mma_busy;
-  assign vec_go  = h_valid && h_vec && vec_ready && !red_busy && !lsu_busy && !mma_busy;
-  assign red_go  = h_valid && h_red && red_ready && !vec_busy && !lsu_busy && !mma_busy;
+  assign vec_go  = h_valid && h_vec && vec_ready && !red_busy && !lsu_busy && !tl_busy && !mma_busy;
+  assign red_go  = h_valid && h_red && red_ready && !vec_busy && !lsu_busy && !tl_busy && !mma_busy;
+  // TensorLoad moves memory too (mload/mstore): after everything, SDMA too.
+  assign tl_go   = h_valid && h_tl && tl_ready && others_idle && !mma_busy && !sdma_busy;
   assign lsu_go  = h_valid && h_mem && others_idle && !mma_busy && !sdma_busy && lsu_ready;
   // Tensor memory operations are ordered: a transfer waits for tld/tst.
-  assign sdma_go = h_valid && h_sdma && !lsu_busy && sdma_ready;
-  assign q_pop   = mma_go || skip_go || vec_go || red_go || lsu_go || sdma_go;
+  assign sdma_go = h_valid && h_sdma && !lsu_busy && !tl_busy && sdma_ready;
+  assign q_pop   = mma_go || skip_go || vec_go || red_go || lsu_go || sdma_go || tl_go;
 
   // mosaic_vec op and operand kind of an element-wise instruction.
   logic [2:0] v_op, v_kind;
@@ -500,12 +519,13 @@ module mosaic_tu #(
       mosaic_pkg::TuOpTred:    begin r_kind = 2'd0; r_op = {1'b0, q_imm[q_rp_q][1:0]}; end
       mosaic_pkg::TuOpTrowmax: begin r_kind = 2'd1; r_op = 3'd4; end
       mosaic_pkg::TuOpTrowsum: begin r_kind = 2'd1; r_op = 3'd5; end
+      mosaic_pkg::TuOpTact:    begin r_kind = 2'd3; r_op = q_imm[q_rp_q][2:0]; end
       default:                 begin r_kind = 2'd2; r_op = 3'd0; end
     endcase
   end
   mosaic_tu_fmtw u_wa_r (.fmt_i (h_fa), .wsel_o (wa_r));
   mosaic_tu_fmtw u_wb_r (.fmt_i (h_fb), .wsel_o (wb_r));
-  assign r_desc = (r_kind != 2'd0) &&
+  assign r_desc = (r_kind != 2'd0) && (r_kind != 2'd3) &&
                   (((h_rs1 == h_rd) && (h_size > wa_r)) ||
                    ((r_kind == 2'd2) && (h_rs2 == h_rd) && (h_size > wb_r)));
 
@@ -534,6 +554,11 @@ module mosaic_tu #(
   logic [3:0]   r_rd0_row, r_rd1_row, r_wr_row;
   logic [511:0] r_wr_data;
   logic [63:0]  r_wr_be;
+  logic         g_rd0_req, g_rd1_req, g_wr_req;
+  logic [4:0]   g_rd0_reg, g_rd1_reg, g_wr_reg;
+  logic [3:0]   g_rd0_row, g_rd1_row, g_wr_row;
+  logic [511:0] g_wr_data;
+  logic [63:0]  g_wr_be;
   logic         l_rd_req, l_wr_req;
   logic [4:0]   l_rd_reg, l_wr_reg;
   logic [3:0]   l_rd_row, l_wr_row;
@@ -551,6 +576,11 @@ module mosaic_tu #(
       t_rd1_req = v_rd1_req; t_rd1_reg = v_rd1_reg; t_rd1_row = v_rd1_row;
       t_wr_req  = v_wr_req;  t_wr_reg  = v_wr_reg;  t_wr_row  = v_wr_row;
       t_wr_be   = v_wr_be;   t_wr_data = v_wr_data;
+    end else if (tl_busy) begin
+      t_rd0_req = g_rd0_req; t_rd0_reg = g_rd0_reg; t_rd0_row = g_rd0_row;
+      t_rd1_req = g_rd1_req; t_rd1_reg = g_rd1_reg; t_rd1_row = g_rd1_row;
+      t_wr_req  = g_wr_req;  t_wr_reg  = g_wr_reg;  t_wr_row  = g_wr_row;
+      t_wr_be   = g_wr_be;   t_wr_data = g_wr_data;
     end else if (red_busy) begin
       t_rd0_req = r_rd0_req; t_rd0_reg = r_rd0_reg; t_rd0_row = r_rd0_row;
       t_rd1_req = r_rd1_req; t_rd1_reg = r_rd1_reg; t_rd1_row = r_rd1_row;
@@ -621,7 +651,7 @@ module mosaic_tu #(
     .cmd_n_i       (mtilen),
     .cmd_seq_i     (h_seq),
     .chain_ok_o    (mma_chain_ok),
-    .chain_break_i (vec_go || red_go || lsu_go),
+    .chain_break_i (vec_go || red_go || lsu_go || tl_go),
     .rd0_req_o     (m_rd0_req),
     .rd0_reg_o     (m_rd0_reg),
     .rd0_row_o     (m_rd0_row),
@@ -731,8 +761,90 @@ module mosaic_tu #(
   );
 
   // ------------------------------------------------------------------
-  // AXI: LSU (m0) and SDMA (m1)
+  // AXI: (LSU and TensorLoad) and SDMA
   // ------------------------------------------------------------------
+  logic [31:0]               g_awaddr, g_araddr, n_awaddr, n_araddr;
+  logic [7:0]                g_awlen, g_arlen, n_awlen, n_arlen;
+  logic [2:0]                g_awsize, g_arsize, n_awsize, n_arsize;
+  logic [1:0]                g_awburst, g_arburst, n_awburst, n_arburst;
+  logic [1:0]                g_bresp, g_rresp, n_bresp, n_rresp;
+  logic                      g_awvalid, g_awready, g_wlast, g_wvalid, g_wready, g_bvalid,
+                             g_bready, g_arvalid, g_arready, g_rlast, g_rvalid, g_rready;
+  logic                      n_awvalid, n_awready, n_wlast, n_wvalid, n_wready, n_bvalid,
+                             n_bready, n_arvalid, n_arready, n_rlast, n_rvalid, n_rready;
+  logic [AxiDataWidth-1:0]   g_wdata, g_rdata, n_wdata, n_rdata;
+  logic [AxiDataWidth/8-1:0] g_wstrb, n_wstrb;
+  logic                      tl_done, tl_sat, tl_err, tl_shape_we, tl_perm_we;
+  logic [7:0]                tl_seq, tl_perm_new;
+  logic [31:0]               tl_shape_new;
+
+  mosaic_tu_tl u_tl (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .cmd_valid_i     (tl_go),
+    .cmd_ready_o     (tl_ready),
+    .cmd_insn_i      (q_insn[q_rp_q]),
+    .cmd_x1_i        (q_x1[q_rp_q]),
+    .cmd_x2_i        (q_x2[q_rp_q]),
+    .cmd_xrd_i       (q_xd[q_rp_q]),
+    .cmd_shape_i     (tl_shape),
+    .cmd_mask1_i     (tl_mask1),
+    .cmd_mask2_i     (tl_mask2),
+    .cmd_lmask_i     (tl_lmask),
+    .cmd_smask_i     (tl_smask),
+    .cmd_seq_i       (h_seq),
+    .rd0_req_o       (g_rd0_req),
+    .rd0_reg_o       (g_rd0_reg),
+    .rd0_row_o       (g_rd0_row),
+    .rd1_req_o       (g_rd1_req),
+    .rd1_reg_o       (g_rd1_reg),
+    .rd1_row_o       (g_rd1_row),
+    .rd_ready_i      (t_rd_ready),
+    .rd0_valid_i     (t_rd0_valid),
+    .rd0_data_i      (t_rd0_data),
+    .rd1_data_i      (t_rd1_data),
+    .wr_req_o        (g_wr_req),
+    .wr_reg_o        (g_wr_reg),
+    .wr_row_o        (g_wr_row),
+    .wr_be_o         (g_wr_be),
+    .wr_data_o       (g_wr_data),
+    .wr_ready_i      (t_wr_ready),
+    .done_o          (tl_done),
+    .done_seq_o      (tl_seq),
+    .done_sat_o      (tl_sat),
+    .done_err_o      (tl_err),
+    .done_shape_we_o (tl_shape_we),
+    .done_shape_o    (tl_shape_new),
+    .done_perm_we_o  (tl_perm_we),
+    .done_perm_o     (tl_perm_new),
+    .busy_o          (tl_busy),
+    .awaddr_o        (g_awaddr),
+    .awlen_o         (g_awlen),
+    .awsize_o        (g_awsize),
+    .awburst_o       (g_awburst),
+    .awvalid_o       (g_awvalid),
+    .awready_i       (g_awready),
+    .wdata_o         (g_wdata),
+    .wstrb_o         (g_wstrb),
+    .wlast_o         (g_wlast),
+    .wvalid_o        (g_wvalid),
+    .wready_i        (g_wready),
+    .bresp_i         (g_bresp),
+    .bvalid_i        (g_bvalid),
+    .bready_o        (g_bready),
+    .araddr_o        (g_araddr),
+    .arlen_o         (g_arlen),
+    .arsize_o        (g_arsize),
+    .arburst_o       (g_arburst),
+    .arvalid_o       (g_arvalid),
+    .arready_i       (g_arready),
+    .rdata_i         (g_rdata),
+    .rresp_i         (g_rresp),
+    .rlast_i         (g_rlast),
+    .rvalid_i        (g_rvalid),
+    .rready_o        (g_rready)
+  );
+
   logic [31:0]               l_awaddr, l_araddr, d_awaddr, d_araddr;
   logic [7:0]                l_awlen, l_arlen, d_awlen, d_arlen;
   logic [2:0]                l_awsize, l_arsize, d_awsize, d_arsize;
@@ -747,7 +859,7 @@ module mosaic_tu #(
 
   mosaic_axi_arb #(
     .AxiDataWidth (AxiDataWidth)
-  ) u_arb (
+  ) u_arb_lt (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .m0_awaddr_i  (l_awaddr),
@@ -775,6 +887,88 @@ module mosaic_tu #(
     .m0_rlast_o   (l_rlast),
     .m0_rvalid_o  (l_rvalid),
     .m0_rready_i  (l_rready),
+    .m1_awaddr_i  (g_awaddr),
+    .m1_awlen_i   (g_awlen),
+    .m1_awsize_i  (g_awsize),
+    .m1_awburst_i (g_awburst),
+    .m1_awvalid_i (g_awvalid),
+    .m1_awready_o (g_awready),
+    .m1_wdata_i   (g_wdata),
+    .m1_wstrb_i   (g_wstrb),
+    .m1_wlast_i   (g_wlast),
+    .m1_wvalid_i  (g_wvalid),
+    .m1_wready_o  (g_wready),
+    .m1_bresp_o   (g_bresp),
+    .m1_bvalid_o  (g_bvalid),
+    .m1_bready_i  (g_bready),
+    .m1_araddr_i  (g_araddr),
+    .m1_arlen_i   (g_arlen),
+    .m1_arsize_i  (g_arsize),
+    .m1_arburst_i (g_arburst),
+    .m1_arvalid_i (g_arvalid),
+    .m1_arready_o (g_arready),
+    .m1_rdata_o   (g_rdata),
+    .m1_rresp_o   (g_rresp),
+    .m1_rlast_o   (g_rlast),
+    .m1_rvalid_o  (g_rvalid),
+    .m1_rready_i  (g_rready),
+    .s_awaddr_o   (n_awaddr),
+    .s_awlen_o    (n_awlen),
+    .s_awsize_o   (n_awsize),
+    .s_awburst_o  (n_awburst),
+    .s_awvalid_o  (n_awvalid),
+    .s_awready_i  (n_awready),
+    .s_wdata_o    (n_wdata),
+    .s_wstrb_o    (n_wstrb),
+    .s_wlast_o    (n_wlast),
+    .s_wvalid_o   (n_wvalid),
+    .s_wready_i   (n_wready),
+    .s_bresp_i    (n_bresp),
+    .s_bvalid_i   (n_bvalid),
+    .s_bready_o   (n_bready),
+    .s_araddr_o   (n_araddr),
+    .s_arlen_o    (n_arlen),
+    .s_arsize_o   (n_arsize),
+    .s_arburst_o  (n_arburst),
+    .s_arvalid_o  (n_arvalid),
+    .s_arready_i  (n_arready),
+    .s_rdata_i    (n_rdata),
+    .s_rresp_i    (n_rresp),
+    .s_rlast_i    (n_rlast),
+    .s_rvalid_i   (n_rvalid),
+    .s_rready_o   (n_rready)
+  );
+
+  mosaic_axi_arb #(
+    .AxiDataWidth (AxiDataWidth)
+  ) u_arb (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .m0_awaddr_i  (n_awaddr),
+    .m0_awlen_i   (n_awlen),
+    .m0_awsize_i  (n_awsize),
+    .m0_awburst_i (n_awburst),
+    .m0_awvalid_i (n_awvalid),
+    .m0_awready_o (n_awready),
+    .m0_wdata_i   (n_wdata),
+    .m0_wstrb_i   (n_wstrb),
+    .m0_wlast_i   (n_wlast),
+    .m0_wvalid_i  (n_wvalid),
+    .m0_wready_o  (n_wready),
+    .m0_bresp_o   (n_bresp),
+    .m0_bvalid_o  (n_bvalid),
+    .m0_bready_i  (n_bready),
+    .m0_araddr_i  (n_araddr),
+    .m0_arlen_i   (n_arlen),
+    .m0_arsize_i  (n_arsize),
+    .m0_arburst_i (n_arburst),
+    .m0_arvalid_i (n_arvalid),
+    .m0_arready_o (n_arready),
+    .m0_rdata_o   (n_rdata),
+    .m0_rresp_o   (n_rresp),
+    .m0_rlast_o   (n_rlast),
+    .m0_rvalid_o  (n_rvalid),
+    .m0_rready_i  (n_rready),
     .m1_awaddr_i  (d_awaddr),
     .m1_awlen_i   (d_awlen),
     .m1_awsize_i  (d_awsize),
@@ -949,22 +1143,25 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Tags of completed instructions, for the trace: the queue entry's D
   // format (tcvt: the new tag). The issue-time ones (msettile) write none.
-  logic [3:0] mma_tag_q, vec_tag_q, red_tag_q, lsu_tag_q;
+  logic [3:0] mma_tag_q, vec_tag_q, red_tag_q, lsu_tag_q, tl_tag_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       mma_tag_q <= '0;
       vec_tag_q <= '0;
       red_tag_q <= '0;
       lsu_tag_q <= '0;
+      tl_tag_q  <= '0;
     end else begin
       if (mma_go) mma_tag_q <= h_fd;
       if (vec_go) vec_tag_q <= h_fd;
       if (red_go) red_tag_q <= h_fd;
       if (lsu_go) lsu_tag_q <= h_fd;
+      if (tl_go)  tl_tag_q  <= h_fd;
     end
   end
 
-  assign set_sat = (mma_done && mma_sat) || (vec_done && vec_sat) || (red_done && red_sat);
+  assign set_sat = (mma_done && mma_sat) || (vec_done && vec_sat) || (red_done && red_sat) ||
+                   (tl_done && tl_sat);
 
   always_comb begin
     trace_done_o     = 1'b0;
@@ -976,6 +1173,8 @@ module mosaic_tu #(
       trace_done_o = 1'b1; trace_done_seq_o = vec_seq;   trace_done_tag_o = vec_tag_q;
     end else if (red_done) begin
       trace_done_o = 1'b1; trace_done_seq_o = red_seq;   trace_done_tag_o = red_tag_q;
+    end else if (tl_done) begin
+      trace_done_o = 1'b1; trace_done_seq_o = tl_seq;    trace_done_tag_o = tl_tag_q;
     end else if (lsu_done) begin
       trace_done_o = 1'b1; trace_done_seq_o = lsu_seq_q; trace_done_tag_o = lsu_tag_q;
     end else if (skip_go) begin
@@ -1002,7 +1201,7 @@ module mosaic_tu #(
   logic unused;
   assign unused = ^{commit_valid_i, commit_id_i, commit_kill_i, fence_valid_i, ck_nop,
                     ck_wb_known, ck_tiling, mxstatus, sdma_stride, tl_perm, tl_xstatus,
-                    t_rd1_valid, lsu_err, mosaic_pkg::TuOpNone};
+                    t_rd1_valid, lsu_err, tl_err, mosaic_pkg::TuOpNone};
 
 endmodule
 

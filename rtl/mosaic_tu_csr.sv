@@ -31,6 +31,10 @@ module mosaic_tu_csr (
   input  logic        mtile_we_i,
   input  logic [1:0]  mtile_sel_i,        // 1 m, 2 k, 3 n
   input  logic [4:0]  mtile_i,
+  input  logic        tl_shape_we_i,      // tl.xpose / tl.concat result shape
+  input  logic [31:0] tl_shape_i,
+  input  logic        tl_perm_we_i,       // tl.xpose permutation
+  input  logic [7:0]  tl_perm_i,
   input  logic        sdma_err_i,         // a transfer failed: latch unless ERR is set
   input  logic [2:0]  sdma_err_code_i,
   input  logic        sdma_err_store_i,
@@ -185,6 +189,8 @@ module mosaic_tu_csr (
       if (set_badgeom_i)        mxstatus_q[1] <= 1'b1;
       if (set_guard_fallback_i) mxstatus_q[0] <= 1'b1;
       if (tl_xstatus_we_i)      tl_xstatus_q  <= tl_xstatus_i;
+      if (tl_shape_we_i)        tl_shape_q    <= tl_shape_i;
+      if (tl_perm_we_i)         tl_perm_q     <= tl_perm_i;
       if (mtile_we_i) begin
         unique case (mtile_sel_i)
           2'd1:    mtilem_q <= mtile_i;

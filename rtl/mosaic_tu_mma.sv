@@ -130,7 +130,11 @@ module mosaic_tu_mma #(
                       ((cmd_fd_i == mosaic_pkg::FmtFp32) || (cmd_fd_i == mosaic_pkg::FmtInt32));
 
   // ------------------------------------------------------------------
-  // Stage
+  // Stage. Requests and responses are decoupled: a read returns exactly one
+  // cycle after the TRF accepts it (mosaic_trf), so every accepted request
+  // passes its row, phase and op parameters through one pipeline register
+  // (p_*) to its response. The next op is accepted in the cycle of this
+  // op's last request: one op per 16 request cycles.
   // ------------------------------------------------------------------
   logic        st_act_q, st_chain_q;
   logic [4:0]  st_ra_q, st_rb_q, st_rd_q;
@@ -138,18 +142,19 @@ module mosaic_tu_mma #(
   logic        st_subn_q;
   logic [1:0]  st_islot_q;
   logic [1:0]  st_abslot_q;
-  logic [5:0]  st_req_q, st_rsp_q;   // 0..15 A/B rows, 16..31 D rows
+  logic [5:0]  st_req_q;             // 0..15 A/B rows, 16..31 D rows
   logic [5:0]  st_n;                 // rows to read
-  logic        accept_cmd;
+  logic        accept_cmd, req_fire, req_last;
 
   assign st_n        = st_chain_q ? 6'd16 : 6'd32;
-  assign cmd_ready_o = !st_act_q && (ab_used_q != 2'd3) && !info_v_q[disp_slot_q];
+  assign req_fire    = rd0_req_o && rd_ready_i;
+  assign req_last    = req_fire && (st_req_q == st_n - 6'd1);
+  assign cmd_ready_o = (!st_act_q || req_last) && (ab_used_q != 2'd3) && !info_v_q[disp_slot_q];
   assign accept_cmd  = cmd_valid_i && cmd_ready_o;
 
-  logic [3:0] req_y, rsp_y;
+  logic [3:0] req_y;
   logic [3:0] prow_a, prow_b, prow_d;
   assign req_y = st_req_q[3:0];
-  assign rsp_y = st_rsp_q[3:0];
 
   mosaic_tu_prow u_prow_a (.y_i (req_y), .fmt_i (st_fa_q), .prow_o (prow_a));
   mosaic_tu_prow u_prow_b (.y_i (req_y), .fmt_i (st_fb_q), .prow_o (prow_b));
@@ -164,37 +169,69 @@ module mosaic_tu_mma #(
   assign rd1_reg_o = st_rb_q;
   assign rd1_row_o = prow_b;
 
+  // The request of the response arriving now.
+  logic       p_valid_q, p_dphase_q, p_last_q, p_subn_q;
+  logic [3:0] p_y_q, p_fa_q, p_fb_q, p_fd_q;
+  logic [1:0] p_islot_q, p_abslot_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      p_valid_q  <= 1'b0;
+      p_dphase_q <= 1'b0;
+      p_last_q   <= 1'b0;
+      p_subn_q   <= 1'b0;
+      p_y_q      <= '0;
+      p_fa_q     <= '0;
+      p_fb_q     <= '0;
+      p_fd_q     <= '0;
+      p_islot_q  <= '0;
+      p_abslot_q <= '0;
+    end else begin
+      p_valid_q <= req_fire;
+      if (req_fire) begin
+        p_dphase_q <= st_req_d_phase;
+        p_last_q   <= (st_req_q == st_n - 6'd1);
+        p_subn_q   <= st_subn_q;
+        p_y_q      <= req_y;
+        p_fa_q     <= st_fa_q;
+        p_fb_q     <= st_fb_q;
+        p_fd_q     <= st_fd_q;
+        p_islot_q  <= st_islot_q;
+        p_abslot_q <= st_abslot_q;
+      end
+    end
+  end
+
   // Responses: extract the tile row and widen it.
   logic [511:0] a_raw, b_raw, d_raw, a_wide, b_wide;
   logic [3:0]   wide_to;
-  mosaic_tu_rowx u_rowx_a (.row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (st_fa_q), .el_o (a_raw));
-  mosaic_tu_rowx u_rowx_b (.row_i (rd1_data_i), .y_i (rsp_y), .fmt_i (st_fb_q), .el_o (b_raw));
-  mosaic_tu_rowx u_rowx_d (.row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (st_fd_q), .el_o (d_raw));
-  assign wide_to = fmt_is_int(st_fd_q) ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32;
+  mosaic_tu_rowx u_rowx_a (.row_i (rd0_data_i), .y_i (p_y_q), .fmt_i (p_fa_q), .el_o (a_raw));
+  mosaic_tu_rowx u_rowx_b (.row_i (rd1_data_i), .y_i (p_y_q), .fmt_i (p_fb_q), .el_o (b_raw));
+  mosaic_tu_rowx u_rowx_d (.row_i (rd0_data_i), .y_i (p_y_q), .fmt_i (p_fd_q), .el_o (d_raw));
+  assign wide_to = fmt_is_int(p_fd_q) ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32;
 
   for (genvar j = 0; j < 16; j++) begin : g_widen
     logic [5:0] fa_unused, fb_unused;
     mosaic_fmt_cvt u_cvt_a (
-      .from_i (st_fa_q), .to_i (wide_to), .bits_i (a_raw[32*j +: 32]), .rm_i (mosaic_pkg::RmRne),
-      .fp8_sat_i (1'b0), .subnormals_i (st_subn_q), .int_wrap_i (1'b0),
+      .from_i (p_fa_q), .to_i (wide_to), .bits_i (a_raw[32*j +: 32]), .rm_i (mosaic_pkg::RmRne),
+      .fp8_sat_i (1'b0), .subnormals_i (p_subn_q), .int_wrap_i (1'b0),
       .bits_o (a_wide[32*j +: 32]), .flags_o (fa_unused)
     );
     mosaic_fmt_cvt u_cvt_b (
-      .from_i (st_fb_q), .to_i (wide_to), .bits_i (b_raw[32*j +: 32]), .rm_i (mosaic_pkg::RmRne),
-      .fp8_sat_i (1'b0), .subnormals_i (st_subn_q), .int_wrap_i (1'b0),
+      .from_i (p_fb_q), .to_i (wide_to), .bits_i (b_raw[32*j +: 32]), .rm_i (mosaic_pkg::RmRne),
+      .fp8_sat_i (1'b0), .subnormals_i (p_subn_q), .int_wrap_i (1'b0),
       .bits_o (b_wide[32*j +: 32]), .flags_o (fb_unused)
     );
   end
 
-  logic st_last_rsp;
-  assign st_last_rsp = st_act_q && rd0_valid_i && (st_rsp_q == st_n - 6'd1);
+  logic st_rsp, st_last_rsp;
+  assign st_rsp      = p_valid_q && rd0_valid_i;
+  assign st_last_rsp = st_rsp && p_last_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       st_act_q    <= 1'b0;
       st_chain_q  <= 1'b0;
       st_req_q    <= '0;
-      st_rsp_q    <= '0;
       st_ra_q     <= '0;
       st_rb_q     <= '0;
       st_rd_q     <= '0;
@@ -209,7 +246,6 @@ module mosaic_tu_mma #(
         st_act_q    <= 1'b1;
         st_chain_q  <= chain_ok_o;
         st_req_q    <= '0;
-        st_rsp_q    <= '0;
         st_ra_q     <= cmd_ra_i;
         st_rb_q     <= cmd_rb_i;
         st_rd_q     <= cmd_rd_i;
@@ -219,21 +255,21 @@ module mosaic_tu_mma #(
         st_subn_q   <= cmd_subn_i;
         st_islot_q  <= disp_slot_q;
         st_abslot_q <= disp_ab_q;
-      end else if (st_act_q) begin
-        if (rd0_req_o && rd_ready_i) st_req_q <= st_req_q + 6'd1;
-        if (rd0_valid_i)             st_rsp_q <= st_rsp_q + 6'd1;
-        if (st_last_rsp)             st_act_q <= 1'b0;
+      end else if (req_last) begin
+        st_act_q <= 1'b0;
+      end else if (req_fire) begin
+        st_req_q <= st_req_q + 6'd1;
       end
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (st_act_q && rd0_valid_i) begin
-      if (!st_rsp_q[4]) begin
-        sa_q[{st_abslot_q, rsp_y}] <= a_wide;
-        sb_q[{st_abslot_q, rsp_y}] <= b_wide;
+    if (st_rsp) begin
+      if (!p_dphase_q) begin
+        sa_q[{p_abslot_q, p_y_q}] <= a_wide;
+        sb_q[{p_abslot_q, p_y_q}] <= b_wide;
       end else begin
-        sd_q[{st_islot_q, rsp_y}] <= d_raw;
+        sd_q[{p_islot_q, p_y_q}] <= d_raw;
       end
     end
   end

@@ -1,5 +1,5 @@
 // Row sequencer for the multi-cycle row units: tred, trowmax and trowsum on
-// mosaic_red, tbdiv on mosaic_vec_div.
+// mosaic_red, tbdiv on mosaic_vec_div, tact on mosaic_tact.
 //
 // Those units accept a row only every few cycles, and a TRF read cannot be
 // held, so rows go one at a time: read tile row y (A on port 0; tbdiv's B on
@@ -18,8 +18,8 @@ module mosaic_tu_redseq (
   // Dispatch.
   input  logic         cmd_valid_i,
   output logic         cmd_ready_o,
-  input  logic [1:0]   cmd_kind_i,    // 0 tred, 1 row op, 2 tbdiv
-  input  logic [2:0]   cmd_op_i,      // mosaic_red op (tred func, 4 trowmax, 5 trowsum)
+  input  logic [1:0]   cmd_kind_i,    // 0 tred, 1 row op, 2 tbdiv, 3 tact
+  input  logic [2:0]   cmd_op_i,      // mosaic_red op (tred func, 4 trowmax, 5 trowsum); tact func
   input  logic [4:0]   cmd_rd_i,
   input  logic [4:0]   cmd_ra_i,
   input  logic [4:0]   cmd_rb_i,
@@ -59,9 +59,10 @@ module mosaic_tu_redseq (
   output logic         busy_o
 );
 
-  // Kinds: 0 tred, 1 row op (trowmax/trowsum), 2 tbdiv.
+  // Kinds: 0 tred, 1 row op (trowmax/trowsum), 2 tbdiv, 3 tact (in place).
   localparam logic [1:0] KindTred = 2'd0;
   localparam logic [1:0] KindDiv  = 2'd2;
+  localparam logic [1:0] KindTact = 2'd3;
 
   logic        act_q, desc_q, sat_q;
   logic [1:0]  kind_q;
@@ -113,8 +114,13 @@ module mosaic_tu_redseq (
   logic [511:0] div_d;
   logic [95:0]  div_flags;
 
-  assign red_valid = hold_q && (kind_q != KindDiv);
+  logic         act_valid, act_ready, act_ovalid, act_oready, act_sat;
+  logic [511:0] act_d;
+  logic [95:0]  act_flags;
+
+  assign red_valid = hold_q && ((kind_q == KindTred) || (kind_q == 2'd1));
   assign div_valid = hold_q && (kind_q == KindDiv);
+  assign act_valid = hold_q && (kind_q == KindTact);
 
   mosaic_red u_red (
     .clk_i        (clk_i),
@@ -160,19 +166,43 @@ module mosaic_tu_redseq (
     .sat_o        (div_sat)
   );
 
+  mosaic_tact #(
+    .Lanes (16)
+  ) u_tact (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .valid_i      (act_valid),
+    .ready_o      (act_ready),
+    .func_i       (op_q),
+    .fmt_i        (fa_q),
+    .rm_i         (rm_q),
+    .fp8_sat_i    (sat8_q),
+    .subnormals_i (subn_q),
+    .a_i          (hold_a_q),
+    .valid_o      (act_ovalid),
+    .ready_i      (act_oready),
+    .d_o          (act_d),
+    .flags_o      (act_flags),
+    .sat_o        (act_sat)
+  );
+
   logic taken;
-  assign taken = (red_valid && red_ready) || (div_valid && div_ready);
+  assign taken = (red_valid && red_ready) || (div_valid && div_ready) ||
+                 (act_valid && act_ready);
 
   // ---- results ---------------------------------------------------------
   logic [511:0] o_el;
   logic         o_valid, o_sat;
   always_comb begin
     o_el = '0;
-    if (kind_q == KindDiv) o_el = div_d;
-    else                   o_el[31:0] = red_res;
+    unique case (kind_q)
+      KindDiv:  o_el = div_d;
+      KindTact: o_el = act_d;
+      default:  o_el[31:0] = red_res;
+    endcase
   end
-  assign o_valid = (kind_q == KindDiv) ? div_ovalid : red_ovalid;
-  assign o_sat   = (kind_q == KindDiv) ? div_sat : red_sat;
+  assign o_valid = (kind_q == KindDiv) ? div_ovalid : (kind_q == KindTact) ? act_ovalid : red_ovalid;
+  assign o_sat   = (kind_q == KindDiv) ? div_sat : (kind_q == KindTact) ? act_sat : red_sat;
 
   logic [3:0]   t_prow;
   logic [511:0] t_data;
@@ -211,6 +241,7 @@ module mosaic_tu_redseq (
   assign wr_fire    = wr_req_o && wr_ready_i;
   assign red_oready = is_tred ? 1'b1 : (row_phase && wr_ready_i);
   assign div_oready = row_phase && wr_ready_i;
+  assign act_oready = row_phase && wr_ready_i;
   assign tred_end   = act_q && is_tred && red_ovalid && red_last;
   assign last_write = wr_fire && (row_phase ? ((out_q == 5'd15) && (used_rows == 5'd16))
                                             : (zrow_q == 5'd15));
@@ -300,7 +331,7 @@ module mosaic_tu_redseq (
   end
 
   logic unused;
-  assign unused = ^{red_row, red_flags, div_flags, hold_y_q, b_el[511:32]};
+  assign unused = ^{red_row, red_flags, div_flags, act_flags, hold_y_q, b_el[511:32]};
 
 endmodule
 

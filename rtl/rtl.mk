@@ -4,8 +4,8 @@
 #   make lint       runs rtl-lint too
 #
 # Every file in rtl/ is checked. mosaic_soc is linted in each configuration
-# that changes its structure (no tensor unit / external tensor unit, with and
-# without the RVFI port); modules that the SoC does not instantiate (yet) are
+# that changes its structure (no tensor unit / external tensor unit /
+# mosaic_tu at 16x16 and 4x4, with and without the RVFI port); modules that the SoC does not instantiate (yet) are
 # linted as their own tops, so nothing escapes -Wall.
 
 VERILATOR ?= verilator
@@ -30,13 +30,14 @@ rtl-verilator: $(BUILD)/lint/rtl-verilator.ok
 # Re-run only when its inputs change (a stamp per check).
 $(BUILD)/lint/rtl-verilator.ok: $(RTL_SRCS) rtl/rtl.mk
 	@set -e; \
-	for cfg in "" "-DRVFI" "-GTensorUnit=1" "-DRVFI -GTensorUnit=1"; do \
+	for cfg in "" "-DRVFI" "-GTensorUnit=1" "-DRVFI -GTensorUnit=1" "-GTensorUnit=2" \
+	           "-DRVFI -GTensorUnit=2 -GPeRows=4 -GPeCols=4"; do \
 	  $(VERILATOR) --lint-only -Wall $$cfg --top-module mosaic_soc $(RTL_SRCS); \
 	done; \
 	for m in $(RTL_MODULES); do \
 	  $(VERILATOR) --lint-only -Wall --top-module $$m $(RTL_SRCS); \
 	done; \
-	echo "rtl-lint: verilator -Wall clean: mosaic_soc (4 configurations) and $(words $(RTL_MODULES)) modules"
+	echo "rtl-lint: verilator -Wall clean: mosaic_soc (6 configurations) and $(words $(RTL_MODULES)) modules"
 	@mkdir -p $(dir $@) && touch $@
 
 rtl-icarus: $(BUILD)/lint/rtl-icarus.ok
@@ -46,6 +47,7 @@ $(BUILD)/lint/rtl-icarus.ok: $(RTL_SRCS) rtl/rtl.mk
 	@set -e -o pipefail; \
 	$(IVERILOG) -g2012 -DRVFI -o $(RTL_BUILD)/all.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
 	$(IVERILOG) -g2012 -s mosaic_soc -o $(RTL_BUILD)/soc.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
+	$(IVERILOG) -g2012 -DRVFI -s mosaic_soc -Pmosaic_soc.TensorUnit=2 -o $(RTL_BUILD)/soc_tu.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
 	echo "rtl-lint: iverilog -g2012 compiles every module"
 	@mkdir -p $(dir $@) && touch $@
 

@@ -695,10 +695,11 @@ TENSOR_OPS_ALL = ["tld", "tst", "tact", "tcvt", "tzero", "tred", "tscale", "tadd
                   "tsub", "tmul", "tmax", "tmin", "trowmax", "trowsum", "tbsub", "tbmul",
                   "tbdiv"] + TL_OPS + ["mmacc", "msettilem", "msettilek", "msettilen",
                                        "scpad.ld", "scpad.st", "scpad.wait"]
-# What the first RTL tensor unit implements.
+# What the RTL tensor unit implements (everything but AME mmacc).
 TENSOR_OPS_RTL = ["tld", "tst", "tzero", "tcvt", "tadd", "tsub", "tmul", "tmax", "tmin",
                   "tbsub", "tbmul", "tscale", "tmma", "msettilem", "msettilek", "msettilen",
-                  "scpad.ld", "scpad.st", "scpad.wait"]
+                  "scpad.ld", "scpad.st", "scpad.wait",
+                  "tred", "trowmax", "trowsum", "tbdiv", "tact"] + TL_OPS
 # Needed to set tags up and to dump the registers at the end.
 TENSOR_OPS_REQUIRED = ["tld", "tst", "tzero", "tcvt"]
 

@@ -59,13 +59,11 @@ def tensor_use(path):
 
 
 def rtl_unsupported(path):
-    """Words of instructions mosaic_tu does not implement yet: TensorLoad
-    (custom-3), AME mmacc (custom-1 funct3 0) and tact (custom-2 funct3 2),
-    in the ELF's executable sections."""
+    """Words of instructions mosaic_tu does not implement yet: AME mmacc
+    (custom-1 funct3 0), in the ELF's executable sections."""
     n = 0
     for w in _code_words(path):
-        op, f3 = w & 0x7F, (w >> 12) & 7
-        if op == 0x7B or (op == 0x2B and f3 == 0) or (op == 0x5B and f3 == 2):
+        if w & 0x7F == 0x2B and (w >> 12) & 7 == 0:
             n += 1
     return n
 

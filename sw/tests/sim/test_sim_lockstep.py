@@ -17,7 +17,7 @@
 
 A program passes when lockstep reports no difference and it ends in pass
 (exit status 0). Programs that use tensor instructions the RTL does not
-implement yet (tact, mmacc, TensorLoad) are excluded and named on an INFO
+implement yet (AME mmacc) are excluded and named on an INFO
 line, not counted as passes.
 Prints `PASS: name` / `FAIL: name: why`.
 """
@@ -43,7 +43,7 @@ CAMPAIGN = ([(s, [], 20000) for s in range(1, 41)] +
             [(s, [], 100000) for s in (301, 302)] + [(303, ["--irq"], 100000)])
 # Tensor programs (the default --tensor-ops: what the RTL implements). A
 # tensor program carries ~11k fixed instructions, so 30k leaves ~19k random.
-TENSOR_CAMPAIGN = [(s, ["--tensor"], 30000) for s in range(1, 9)]
+TENSOR_CAMPAIGN = [(s, ["--tensor"], 30000) for s in range(1, 6)]
 TENSOR_4X4 = [(s, ["--tensor"], 30000) for s in (21, 22)]
 # Programs that use the tensor unit run on this build; scalar ones on the
 # scalar build (simlib.SIM_SCALAR), which is hundreds of times faster.
@@ -85,9 +85,17 @@ def run_program(name, elf, extra=(), sim=None):
     report(name, None)
 
 
+# The full GEMM example runs 43 M instructions (its soft-float reference):
+# hours on the RTL. gemm_rtl.elf is the same kernel sized for simulation.
+TOO_LONG = {"gemm"}
+
+
 def program_list(pattern):
     progs, excluded = [], []
     for elf in sorted(glob.glob(os.path.join(BUILD, pattern))):
+        if os.path.splitext(os.path.basename(elf))[0] in TOO_LONG:
+            print(f"INFO: {elf}: not run on the RTL (too long; gemm_rtl.elf is)")
+            continue
         (excluded if simlib.rtl_unsupported(elf) else progs).append(elf)
     return progs, excluded
 
@@ -102,9 +110,15 @@ def suite_programs():
             name = os.path.splitext(os.path.basename(elf))[0]
             run_program(f"{label}/{name}", elf)
         if excluded:
-            print(f"INFO: {label}: {len(excluded)} programs use tact, mmacc or TensorLoad, "
+            print(f"INFO: {label}: {len(excluded)} programs use mmacc, "
                   f"not in the RTL yet, and are not run: "
                   + ", ".join(os.path.splitext(os.path.basename(e))[0] for e in excluded))
+    # A few short tensor programs on the 16x16 build too (the rest run on
+    # the 4x4 build: the 16x16 model simulates about 4x slower).
+    for name in ("sw/spec_tensorload", "sw/tests/test_runtime", "sw/hello"):
+        elf = os.path.join(BUILD, name + ".elf")
+        if os.path.exists(elf):
+            run_program(f"16x16: {name}", elf, sim=SIM)
     demo = os.path.join(simlib.PROGS, "sim_demo.elf")
     if not os.path.exists(demo):
         return report("sim_demo", f"{demo} not built (make sim-progs)")
@@ -162,13 +176,10 @@ def random_campaign(campaign, sim=SIM, label=""):
 
 
 def small_array():
-    """The 4x4-array build: a 16x16 tile is 16 block passes there."""
+    """The 4x4-array build (a 16x16 tile is 16 block passes there) runs the
+    tensor programs of suite_programs; here also random tensor programs."""
     if not os.access(simlib.SIM_4X4, os.X_OK):
         return report("4x4: setup", f"{simlib.SIM_4X4} not built (make sim-4x4)")
-    gemm = os.path.join(BUILD, "sw", "gemm.elf")
-    rc, out, err = simlib.run([simlib.SIM_4X4, "--max-cycles", str(MAX_CYCLES), gemm], timeout=600)
-    report("4x4: gemm", None if rc == 0 and "LOCKSTEP" not in err
-           else f"exit {rc}: {mismatch_summary(err)}")
     random_campaign(TENSOR_4X4, simlib.SIM_4X4, "4x4: ")
 
 
