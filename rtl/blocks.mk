@@ -31,9 +31,9 @@ TU_SYNTH_SRCS = rtl/mosaic_pkg.sv $(filter-out rtl/mosaic_pkg.sv rtl/mosaic_soc.
 rtl-tu-synth: $(BUILD)/lint/rtl-tu-synth.ok ## Yosys synthesis of mosaic_tu (4x4 array; part of lint)
 $(BUILD)/lint/rtl-tu-synth.ok: $(TU_SYNTH_SRCS) rtl/blocks.mk
 	@mkdir -p $(BLOCK_OUT)
-	@yosys -q -l $(BLOCK_OUT)/mosaic_tu.log -p "read_verilog -sv $(TU_SYNTH_SRCS); \
-	    hierarchy -check -top mosaic_tu -chparam PeRows 4 -chparam PeCols 4; \
-	    synth -top mosaic_tu -run begin:fine; \
+	@yosys -q -l $(BLOCK_OUT)/mosaic_tu.log -p "read_verilog -defer -sv $(TU_SYNTH_SRCS); \
+	    chparam -set PeRows 4 -set PeCols 4 mosaic_tu; \
+	    hierarchy -check -top mosaic_tu; synth -top mosaic_tu -run begin:fine; \
 	    select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr t:\$$sr; \
 	    opt -fast -full; techmap; opt -fast; abc -fast; opt -fast; check -assert; stat" >/dev/null
 	@echo "rtl-tu-synth: yosys mosaic_tu (4x4): $$(sed -n '/=== design hierarchy ===/,$$p' $(BLOCK_OUT)/mosaic_tu.log | grep -m1 'Number of cells' | tr -s ' '), RAMs: $$(awk '/mem_v2/ {n = $$2} END {print n + 0}' $(BLOCK_OUT)/mosaic_tu.log)"

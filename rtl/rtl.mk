@@ -5,8 +5,9 @@
 #
 # Every file in rtl/ is checked. mosaic_soc is linted in each configuration
 # that changes its structure (no tensor unit / external tensor unit /
-# mosaic_tu at 16x16 and 4x4, with and without the RVFI port); modules that the SoC does not instantiate (yet) are
-# linted as their own tops, so nothing escapes -Wall.
+# mosaic_tu at 16x16, 8x8 and 4x4, with and without the RVFI port); modules
+# that the SoC does not instantiate are linted as their own tops, so nothing
+# escapes -Wall.
 
 VERILATOR ?= verilator
 YOSYS     ?= yosys
@@ -31,13 +32,13 @@ rtl-verilator: $(BUILD)/lint/rtl-verilator.ok
 $(BUILD)/lint/rtl-verilator.ok: $(RTL_SRCS) rtl/rtl.mk
 	@set -e; \
 	for cfg in "" "-DRVFI" "-GTensorUnit=1" "-DRVFI -GTensorUnit=1" "-GTensorUnit=2" \
-	           "-DRVFI -GTensorUnit=2 -GPeRows=4 -GPeCols=4"; do \
+	           "-DRVFI -GTensorUnit=2 -GPeRows=4 -GPeCols=4" "-GTensorUnit=2 -GPeRows=8 -GPeCols=8"; do \
 	  $(VERILATOR) --lint-only -Wall $$cfg --top-module mosaic_soc $(RTL_SRCS); \
 	done; \
 	for m in $(RTL_MODULES); do \
 	  $(VERILATOR) --lint-only -Wall --top-module $$m $(RTL_SRCS); \
 	done; \
-	echo "rtl-lint: verilator -Wall clean: mosaic_soc (6 configurations) and $(words $(RTL_MODULES)) modules"
+	echo "rtl-lint: verilator -Wall clean: mosaic_soc (7 configurations) and $(words $(RTL_MODULES)) modules"
 	@mkdir -p $(dir $@) && touch $@
 
 rtl-icarus: $(BUILD)/lint/rtl-icarus.ok

@@ -35,6 +35,8 @@ typedef struct {
     uint64_t max_cycles;   /* 0: no limit */
     uint64_t fst_start;    /* first cycle dumped */
     uint32_t seed;         /* Verilator randomisation seed */
+    uint32_t dram_latency, dram_stall_pct, dram_seed; /* main-memory model */
+    bool dram_seed_set;
     bool cosim;            /* lockstep with the ISS (default) */
     bool fst_supported;    /* this binary was built with waveform support */
     bool stats;

@@ -27,6 +27,12 @@ static void usage(FILE *f)
           "  --seed N             seed for random initial state (non-reset flops,\n"
           "                       X assignments) and any random stimulus, 1..2^32-1\n"
           "                       (default 1)\n"
+          "  --dram-latency N     main memory: N extra cycles before the first read\n"
+          "                       beat and the write response of every tensor-unit\n"
+          "                       burst (0..65535, default 0)\n"
+          "  --dram-stall-pct P   main memory: withhold AXI ready/valid in P percent\n"
+          "                       of cycles, at random (0..100, default 0)\n"
+          "  --dram-seed N        seed of that randomness (default = --seed)\n"
           "  --help               this text\n"
           "The run ends when the program writes tohost (1 = pass, (n<<1)|1 = fail n:\n"
           "exit status 1, \"FAIL: test n\") or the simulation-control EXIT register\n"
@@ -134,6 +140,25 @@ int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported)
             if (n == 0) /* Verilator would pick a time-based seed */
                 return sim_die("bad --seed value (1..4294967295)", v);
             o->seed = (uint32_t)n;
+        } else if (is_opt(a, "--dram-latency")) {
+            if (!(v = opt_value(argc, argv, &i, "--dram-latency", &rc)))
+                return rc;
+            if ((rc = parse_u64(v, "--dram-latency", 65535, &n)))
+                return rc;
+            o->dram_latency = (uint32_t)n;
+        } else if (is_opt(a, "--dram-stall-pct")) {
+            if (!(v = opt_value(argc, argv, &i, "--dram-stall-pct", &rc)))
+                return rc;
+            if ((rc = parse_u64(v, "--dram-stall-pct", 100, &n)))
+                return rc;
+            o->dram_stall_pct = (uint32_t)n;
+        } else if (is_opt(a, "--dram-seed")) {
+            if (!(v = opt_value(argc, argv, &i, "--dram-seed", &rc)))
+                return rc;
+            if ((rc = parse_u64(v, "--dram-seed", UINT32_MAX, &n)))
+                return rc;
+            o->dram_seed = (uint32_t)n;
+            o->dram_seed_set = true;
         } else if (a[0] == '-' && a[1] != '\0') {
             return sim_die("unknown option", a);
         } else if (o->elf) {

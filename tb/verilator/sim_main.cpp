@@ -163,9 +163,6 @@ void tie_inputs(Vmosaic_soc *t)
     t->tu_hpm_bank_conflict_i = 0;
     t->tu_hpm_sdma_bytes_i = 0;
     t->tu_hpm_sdma_busy_i = 0;
-    t->dram_latency_i = 0;
-    t->dram_stall_pct_i = 0;
-    t->dram_seed_i = 1;
 }
 
 }  // namespace
@@ -252,6 +249,9 @@ int main(int argc, char **argv)
 #endif
     };
     tie_inputs(g_top);
+    top->dram_latency_i = o.dram_latency;
+    top->dram_stall_pct_i = o.dram_stall_pct;
+    top->dram_seed_i = o.dram_seed_set ? o.dram_seed : o.seed;
     top->tohost_addr_i = tohost;
     top->rst_ni = 0;
     top->clk_i = 0;
