@@ -558,37 +558,6 @@ module mosaic_soc #(
     assign ev_bank_conflict = tu_hpm_bank_conflict_i;
     assign ev_sdma_bytes    = tu_hpm_sdma_bytes_i;
     assign ev_sdma_busy     = tu_hpm_sdma_busy_i;
-
-    // No AXI master: the memories' tensor port stays idle.
-    assign s_awaddr  = 32'd0;
-    assign s_awlen   = 8'd0;
-    assign s_awsize  = 3'd0;
-    assign s_awburst = 2'd0;
-    assign s_awvalid = 1'b0;
-    assign s_wdata   = '0;
-    assign s_wstrb   = '0;
-    assign s_wlast   = 1'b0;
-    assign s_wvalid  = 1'b0;
-    assign s_bready  = 1'b1;
-    assign s_araddr  = 32'd0;
-    assign s_arlen   = 8'd0;
-    assign s_arsize  = 3'd0;
-    assign s_arburst = 2'd0;
-    assign s_arvalid = 1'b0;
-    assign s_rready  = 1'b1;
-    assign tr_trf_we   = 1'b0;
-    assign tr_trf_reg  = '0;
-    assign tr_trf_row  = '0;
-    assign tr_trf_be   = '0;
-    assign tr_trf_data = '0;
-    assign tr_done     = 1'b0;
-    assign tr_done_seq = '0;
-    assign tr_done_tag = '0;
-    assign tr_sdma_done = 1'b0;
-    assign tr_sdma_seq  = '0;
-    logic unused_axi_slave;
-    assign unused_axi_slave = ^{s_awready, s_wready, s_bresp, s_bvalid, s_arready, s_rdata,
-                                s_rresp, s_rlast, s_rvalid};
   end else begin : g_tu_none
     // No coprocessor: take every offer and accept none of them, so the core
     // raises an illegal-instruction trap; fences have nothing to drain.
@@ -635,8 +604,11 @@ module mosaic_soc #(
                                tu_fence_ready_i, tu_hpm_mac_busy_i, tu_hpm_mac_count_i,
                                tu_hpm_bank_conflict_i, tu_hpm_sdma_bytes_i,
                                tu_hpm_sdma_busy_i};
+  end
 
-    // No AXI master: the memories' tensor port stays idle.
+  // Without mosaic_tu (TensorUnit 0 or 1) the memories' AXI port stays idle
+  // and the trace is quiet.
+  if (TensorUnit != 2) begin : g_no_axi
     assign s_awaddr  = 32'd0;
     assign s_awlen   = 8'd0;
     assign s_awsize  = 3'd0;

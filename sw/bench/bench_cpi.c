@@ -80,6 +80,16 @@ static int report(const char *name, const bench_counters *a, const bench_counter
 #define B_SCLD(i) scpad_ld(shape, sp_base + (i) * 512u, tile_bf16);
 #define B_SCST(i) scpad_st(shape, sp_base + (i) * 512u, out_p + (i) * 512);
 #define B_WAIT(i) scpad_wait();
+#define B_RELU(i) tact(i, ACT_RELU);
+#define B_GELU(i) tact(i, ACT_GELU);
+#define B_EXP(i) tact(i, ACT_EXP);
+#define B_RECIP(i) tact(i, ACT_RECIP);
+#define B_TRED(i) (void)tred(TR_A, RED_SUM);
+#define B_ROWMAX(i) trowmax(i, TR_A);
+#define B_ROWSUM(i) trowsum(i, TR_A);
+#define B_TBDIV(i) tbdiv(i, TR_A, TR_B);
+#define B_TLADDI(i) tl_addi(i, TR_A, 1);
+#define B_TLXPOSE(i) tl_xpose_01(i, TR_A, xdesc);
 
 int main(void)
 {
@@ -89,8 +99,10 @@ int main(void)
     uint32_t shape = SDMA_SHAPE(16, 16, 1);
     uint32_t one_f32 = 0x3F800000u; /* 1.0f */
     uint32_t sixteen = 16;
+    uint32_t xdesc = 4u | 4u << 8 | 8u << 16 | 8u << 24; /* 4x4x8x8 bytes = 1 KiB */
     /* The compiler must not see through these: they are run-time values. */
-    __asm__ volatile("" : "+r"(out_p), "+r"(sp_base), "+r"(shape), "+r"(one_f32), "+r"(sixteen));
+    __asm__ volatile("" : "+r"(out_p), "+r"(sp_base), "+r"(shape), "+r"(one_f32), "+r"(sixteen),
+                     "+r"(xdesc));
 
     for (unsigned i = 0; i < 256; i++) /* 1.0, 1.5, 2.0, ... as BF16 */
         tile_bf16[i] = (uint16_t)(0x3F80u + (i % 64u));
@@ -118,6 +130,16 @@ int main(void)
     MEASURE("cpi_tbsub", B_TBSUB, 1)
     MEASURE("cpi_tbmul", B_TBMUL, 1)
     MEASURE("cpi_tscale", B_TSCALE, 1)
+    MEASURE("cpi_tact_relu", B_RELU, 1)
+    MEASURE("cpi_tact_gelu", B_GELU, 1)
+    MEASURE("cpi_tact_exp", B_EXP, 1)
+    MEASURE("cpi_tact_recip", B_RECIP, 1)
+    MEASURE("cpi_tred", B_TRED, 1)
+    MEASURE("cpi_trowmax", B_ROWMAX, 1)
+    MEASURE("cpi_trowsum", B_ROWSUM, 1)
+    MEASURE("cpi_tbdiv", B_TBDIV, 1)
+    MEASURE("cpi_tl.addi", B_TLADDI, 1)
+    MEASURE("cpi_tl.xpose", B_TLXPOSE, 1)
 #define INIT_FP32(i) tinit(i, FMT_FP32);
     REP8(INIT_FP32)
     MEASURE("cpi_tmma", B_TMMA, 1)
