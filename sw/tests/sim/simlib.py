@@ -38,23 +38,13 @@ def tensor_use(path):
     global _TCSRS
     if _TCSRS is None:
         _TCSRS = tensor_csrs()
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
-        raise ValueError(f"{path}: not a little-endian ELF32 file")
-    shoff, = struct.unpack_from("<I", data, 32)
-    shentsize, shnum = struct.unpack_from("<HH", data, 46)
     custom = csr = 0
-    for i in range(shnum):
-        _name, sh_type, flags, _addr, off, size = struct.unpack_from("<IIIIII", data, shoff + i * shentsize)
-        if sh_type != 1 or not flags & SHF_EXECINSTR:  # SHT_PROGBITS, executable
-            continue
-        for (w,) in struct.iter_unpack("<I", data[off:off + size - size % 4]):
-            op = w & 0x7F
-            if op in CUSTOM_OPCODES:
-                custom += 1
-            elif op == 0x73 and (w >> 12) & 3 and (w >> 20) in _TCSRS:
-                csr += 1
+    for w in _code_words(path):
+        op = w & 0x7F
+        if op in CUSTOM_OPCODES:
+            custom += 1
+        elif op == 0x73 and (w >> 12) & 3 and (w >> 20) in _TCSRS:
+            csr += 1
     return custom, csr
 
 
