@@ -11,7 +11,12 @@
  * nothing else changed (for a fault: nothing at all).
  *
  * Addresses are 32-bit but the rules are not modular: a row below 0 or
- * ending past 2^32 - 1 is a fault, never a wrap to the other end. */
+ * ending past 2^32 - 1 is a fault, never a wrap to the other end. No
+ * memory is mapped near 0 or 2^32, and no stride reachable here carries a
+ * run of mapped rows across either end, so a wrapped address never lands
+ * in memory: the wrap cases check that such accesses fault precisely and
+ * move nothing, but cannot tell a DDC compare that wraps from one that
+ * does not (the mapping check faults either way). */
 #include "tt.h"
 
 #define TR 5                         /* tile register under test */
