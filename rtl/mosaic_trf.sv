@@ -29,7 +29,8 @@
 // wr_ready_o low (init_done_o low).
 //
 // Tags: 32 x 4 bits in flops (reset FP32 = 0); tags_o is the copy the issue
-// check (mosaic_tu_check tags_i) reads.
+// check (mosaic_tu_check tags_i) reads. One write sets every register of
+// tag_we_i to tag_i: an AME mmacc retags up to 16 result registers at once.
 
 `default_nettype none
 
@@ -59,8 +60,7 @@ module mosaic_trf (
   input  logic [511:0]   wr_data_i,
   output logic           wr_ready_o,
   // Format tags.
-  input  logic           tag_we_i,
-  input  logic [4:0]     tag_reg_i,
+  input  logic [31:0]    tag_we_i,     // one bit per register
   input  logic [3:0]     tag_i,
   output logic [127:0]   tags_o
 );
@@ -215,8 +215,10 @@ module mosaic_trf (
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       tags_q <= 128'd0;  // FP32 (MINA-T 4.1)
-    end else if (tag_we_i) begin
-      tags_q[{tag_reg_i, 2'b00} +: 4] <= tag_i;
+    end else begin
+      for (int r = 0; r < 32; r++) begin
+        if (tag_we_i[r]) tags_q[4*r +: 4] <= tag_i;
+      end
     end
   end
   assign tags_o = tags_q;

@@ -14,7 +14,9 @@
 //   element-wise     mosaic_tu_vecseq (tadd tsub tmul tmax tmin tbsub tbmul
 //                    tscale tcvt tzero)
 //   row units        mosaic_tu_redseq (tred trowmax trowsum tbdiv tact)
-//   tmma             mosaic_tu_mma (staging, array, write-back)
+//   tmma, mmacc      mosaic_tu_mma (staging, array, write-back); an AME
+//                    mmacc goes in as its sub-operations (1, 4 or 16 ops,
+//                    ame.c order), back to back like consecutive tmma
 //   scpad.ld/st      mosaic_sdma (queued; scpad.wait waits for it at issue)
 //   TensorLoad       mosaic_tu_tl (issued only when the unit is idle: an
 //                    xpose/concat sets tl_tensor_shape, which the next
@@ -24,9 +26,12 @@
 // trace) in program order -- SDMA transfers among themselves, on their own
 // trace channel; tmma waits only for tmma whose D it reads.
 //
-// Not implemented yet (the unit does not accept it, so the core traps
-// illegal where the golden model would execute): AME mmacc. Its encoding
-// errors and other traps are still raised as the golden model does.
+// R9 for the array's results: the mma engine writes only the rows of D's
+// tile, which is enough while the bytes above are already zero. They are not
+// when TensorLoad (which ignores tags) wrote the register, or when mmacc
+// retags a result narrower than its old tag; the issue records that per
+// sub-operation (q_clr) and the zero writer clears the rows above the tile
+// before the op is dispatched (the engine idle, so it owns the write port).
 
 `default_nettype none
 
@@ -198,7 +203,7 @@ module mosaic_tu #(
       mosaic_pkg::TuOpTrowsum, mosaic_pkg::TuOpTbdiv, mosaic_pkg::TuOpScpadLd,
       mosaic_pkg::TuOpScpadSt, mosaic_pkg::TuOpScpadWait, mosaic_pkg::TuOpTlXpose,
       mosaic_pkg::TuOpTlConcat, mosaic_pkg::TuOpTlAddi, mosaic_pkg::TuOpTlMload,
-      mosaic_pkg::TuOpTlMstore: impl = 1'b1;
+      mosaic_pkg::TuOpTlMstore, mosaic_pkg::TuOpMmacc: impl = 1'b1;
       default: impl = 1'b0;
     endcase
   end
@@ -212,6 +217,55 @@ module mosaic_tu #(
   logic is_tl;
   assign is_tl       = (ck_op >= mosaic_pkg::TuOpTlXpose) && (ck_op <= mosaic_pkg::TuOpTlMstore);
   assign at_issue    = is_msettile || (ck_op == mosaic_pkg::TuOpScpadWait) || ck_nop;
+
+  // mmacc retags its results at issue (later checks see RFmt, R10), and the
+  // issue decides per sub-operation whether D needs the R9 clear: its bytes
+  // above the tile may be nonzero after a TensorLoad write (dirty_q) or
+  // under a wider old tag.
+  logic        hs, do_ok, tensor_ok;
+  logic [31:0] ck_tag_we, dirty_q, ame_cmask;
+  logic [15:0] ck_clr, ame_nmask, ame_clr;
+  logic [1:0]  ck_dw;
+  logic        ck_tl_wr;
+  mosaic_tu_fmtw u_ck_dw (.fmt_i (ck_fd), .wsel_o (ck_dw));
+  always_comb begin
+    unique case (ck_tiling)
+      mosaic_pkg::TuTile1x1: ame_nmask = 16'h0001;
+      mosaic_pkg::TuTile4x4: ame_nmask = 16'hFFFF;
+      default:               ame_nmask = 16'h000F;
+    endcase
+  end
+  assign ame_cmask = 32'(ame_nmask) << ck_rd;
+  for (genvar c = 0; c < 16; c++) begin : g_ame_clr
+    logic [4:0] r;
+    logic [1:0] ow;
+    assign r = ck_rd + 5'(c);
+    mosaic_tu_fmtw u_ow (.fmt_i (tags[{r, 2'b00} +: 4]), .wsel_o (ow));
+    assign ame_clr[c] = ame_nmask[c] && (dirty_q[r] || (ow > ck_dw));
+  end
+  always_comb begin
+    ck_tag_we = '0;
+    ck_clr    = '0;
+    if (ck_op == mosaic_pkg::TuOpMmacc) begin
+      ck_tag_we = ame_cmask;
+      ck_clr    = (ck_dw == 2'd3) ? 16'd0 : ame_clr;
+    end else if (ck_op == mosaic_pkg::TuOpTcvt) begin
+      ck_tag_we = 32'd1 << ck_rd;
+    end else if (ck_op == mosaic_pkg::TuOpTmma) begin
+      ck_clr = {15'd0, dirty_q[ck_rd] && (ck_dw != 2'd3)};
+    end
+    if (!do_ok) ck_tag_we = '0;
+  end
+  assign ck_tl_wr = is_tl && !ck_nop && (ck_op != mosaic_pkg::TuOpTlMstore);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dirty_q <= '0;
+    end else if (do_ok) begin
+      if (ck_tl_wr) dirty_q[ck_rd] <= 1'b1;
+      else if (ck_op == mosaic_pkg::TuOpTmma) dirty_q[ck_rd] <= 1'b0;
+      else if (ck_op == mosaic_pkg::TuOpMmacc) dirty_q <= dirty_q & ~ame_cmask;
+    end
+  end
 
   // Tensor CSR instructions (the core sends only tensor CSR addresses).
   logic        is_csr, csr_mine, csr_writes;
@@ -236,6 +290,8 @@ module mosaic_tu #(
   logic [31:0] q_insn [QDepth];
   logic [11:0] q_imm  [QDepth];
   logic [7:0]  q_seq  [QDepth];
+  logic [2:0]  q_til  [QDepth];   // mmacc tiling after the guard
+  logic [15:0] q_clr  [QDepth];   // sub-operations whose D needs the R9 clear
   logic [1:0]  q_wp_q, q_rp_q;
   logic [2:0]  q_cnt_q;
   logic        q_push, q_pop, q_full, q_empty;
@@ -253,7 +309,6 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Issue handshake
   // ------------------------------------------------------------------
-  logic hs, do_ok, tensor_ok;
   assign tensor_ok = ck_accept && !ck_trap && impl;
 
   always_comb begin
@@ -342,7 +397,7 @@ module mosaic_tu #(
     .writes_o             (csr_writes),
     .rdata_o              (csr_rdata),
     .set_sat_i            (set_sat),
-    .set_inexact_i        (1'b0),
+    .set_inexact_i        (mma_done && mma_nx),
     .set_badgeom_i        (hs && !is_csr && ck_set_badgeom),
     .set_guard_fallback_i (hs && !is_csr && ck_set_gfb),
     .tl_xstatus_we_i      (hs && !is_csr && ck_tlx_we),
@@ -411,6 +466,8 @@ module mosaic_tu #(
       q_xd[q_wp_q]  <= issue_rd_i;
       q_insn[q_wp_q] <= issue_insn_i;
       q_imm[q_wp_q] <= issue_insn_i[31:20];
+      q_til[q_wp_q] <= ck_tiling;
+      q_clr[q_wp_q] <= ck_clr;
       q_seq[q_wp_q] <= seq_q;
     end
   end
@@ -435,7 +492,7 @@ module mosaic_tu #(
 
   logic h_valid, h_mma, h_mem, h_vec, h_red, h_sdma, h_tl, h_skip;
   assign h_valid = !q_empty && init_done;
-  assign h_mma   = (h_op == mosaic_pkg::TuOpTmma);
+  assign h_mma   = (h_op == mosaic_pkg::TuOpTmma) || (h_op == mosaic_pkg::TuOpMmacc);
   assign h_mem   = (h_op == mosaic_pkg::TuOpTld) || (h_op == mosaic_pkg::TuOpTst);
   assign h_red   = (h_op == mosaic_pkg::TuOpTred) || (h_op == mosaic_pkg::TuOpTrowmax) ||
                    (h_op == mosaic_pkg::TuOpTact) ||
@@ -447,16 +504,43 @@ module mosaic_tu #(
   // bits): it completes without the engine, in order.
   assign h_skip  = h_mma && (mtilek == 5'd0);
 
+  // mmacc sub-operation sub_q of the head: registers C = rd + sub_q,
+  // A = rs1 + i, B = rs2 + j (ame.c mode_subops). tmma is sub-operation 0.
+  logic       h_ame, h_last_sub, h_clr, zdone_q;
+  logic [3:0] sub_q, sub_last;
+  logic [1:0] a_off, b_off;
+  logic [4:0] e_rd, e_rs1, e_rs2;
+  assign h_ame = (h_op == mosaic_pkg::TuOpMmacc);
+  always_comb begin
+    a_off    = 2'd0;
+    b_off    = 2'd0;
+    sub_last = 4'd3;
+    unique case (q_til[q_rp_q])
+      mosaic_pkg::TuTile2x2: begin a_off = {1'b0, sub_q[1]}; b_off = {1'b0, sub_q[0]}; end
+      mosaic_pkg::TuTile1x4: b_off = sub_q[1:0];
+      mosaic_pkg::TuTile4x1: a_off = sub_q[1:0];
+      mosaic_pkg::TuTile4x4: begin a_off = sub_q[3:2]; b_off = sub_q[1:0]; sub_last = 4'd15; end
+      default: sub_last = 4'd0;   // 1x1
+    endcase
+  end
+  assign h_last_sub = !h_ame || (sub_q == sub_last);
+  assign e_rd  = h_rd + {1'b0, sub_q};
+  assign e_rs1 = h_rs1 + {3'd0, a_off};
+  assign e_rs2 = h_rs2 + {3'd0, b_off};
+  assign h_clr = q_clr[q_rp_q][sub_q] && !zdone_q;
+
   logic [31:0] mma_pending;
   logic        mma_ready, mma_chain_ok, mma_hazard;
-  assign mma_hazard = mma_pending[h_rs1] || mma_pending[h_rs2] ||
-                      (mma_pending[h_rd] && !mma_chain_ok);
+  assign mma_hazard = mma_pending[e_rs1] || mma_pending[e_rs2] ||
+                      (mma_pending[e_rd] && !mma_chain_ok);
 
-  logic mma_go, vec_go, red_go, lsu_go, sdma_go, tl_go, skip_go;
+  logic mma_go, vec_go, red_go, lsu_go, sdma_go, tl_go, skip_go, z_go, z_act_q;
   logic lsu_ready, vec_ready, red_ready, sdma_ready, tl_ready, others_idle;
   assign others_idle = !vec_busy && !red_busy && !lsu_busy && !tl_busy;
-  assign mma_go  = h_valid && h_mma && !h_skip && others_idle && mma_ready && !mma_hazard;
-  assign skip_go = h_valid && h_skip && others_idle && !mma_busy;
+  assign mma_go  = h_valid && h_mma && !h_skip && !h_clr && others_idle && mma_ready &&
+                   !mma_hazard;
+  assign skip_go = h_valid && h_skip && !h_clr && others_idle && !mma_busy;
+  assign z_go    = h_valid && h_mma && h_clr && !z_act_q && others_idle && !mma_busy;
   assign vec_go  = h_valid && h_vec && vec_ready && !red_busy && !lsu_busy && !tl_busy && !mma_busy;
   assign red_go  = h_valid && h_red && red_ready && !vec_busy && !lsu_busy && !tl_busy && !mma_busy;
   // TensorLoad moves memory too (mload/mstore): after everything, SDMA too.
@@ -464,7 +548,8 @@ module mosaic_tu #(
   assign lsu_go  = h_valid && h_mem && others_idle && !mma_busy && !sdma_busy && lsu_ready;
   // Tensor memory operations are ordered: a transfer waits for tld/tst.
   assign sdma_go = h_valid && h_sdma && !lsu_busy && !tl_busy && sdma_ready;
-  assign q_pop   = mma_go || skip_go || vec_go || red_go || lsu_go || sdma_go || tl_go;
+  assign q_pop   = ((mma_go || skip_go) && h_last_sub) || vec_go || red_go || lsu_go ||
+                   sdma_go || tl_go;
 
   // mosaic_vec op and operand kind of an element-wise instruction.
   logic [2:0] v_op, v_kind;
@@ -529,6 +614,40 @@ module mosaic_tu #(
                   (((h_rs1 == h_rd) && (h_size > wa_r)) ||
                    ((r_kind == 2'd2) && (h_rs2 == h_rd) && (h_size > wb_r)));
 
+  // Zero writer (R9 clear above D's tile; see the header).
+  logic [4:0] z_reg_q;
+  logic [3:0] z_row_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sub_q   <= '0;
+      zdone_q <= 1'b0;
+      z_act_q <= 1'b0;
+      z_reg_q <= '0;
+      z_row_q <= '0;
+    end else begin
+      if (mma_go || skip_go) begin
+        sub_q   <= h_last_sub ? 4'd0 : sub_q + 4'd1;
+        zdone_q <= 1'b0;
+      end
+      if (z_go) begin
+        z_act_q <= 1'b1;
+        z_reg_q <= e_rd;
+        z_row_q <= 4'd2 << h_size;   // the rows of D's tile stay
+      end else if (z_act_q && t_wr_ready) begin
+        z_row_q <= z_row_q + 4'd1;
+        if (z_row_q == 4'd15) begin
+          z_act_q <= 1'b0;
+          zdone_q <= 1'b1;
+        end
+      end
+    end
+  end
+
+  // AME integer results wrap when SAT = 0 and nothing widens (ame.c).
+  logic h_ame_wrap;
+  assign h_ame_wrap = h_ame && !mxcfg[19] && (h_size == wa_r) &&
+                      ((h_fd == mosaic_pkg::FmtInt8) || (h_fd == mosaic_pkg::FmtInt16));
+
   // ------------------------------------------------------------------
   // TRF and its port muxes
   // ------------------------------------------------------------------
@@ -581,6 +700,11 @@ module mosaic_tu #(
       t_rd1_req = g_rd1_req; t_rd1_reg = g_rd1_reg; t_rd1_row = g_rd1_row;
       t_wr_req  = g_wr_req;  t_wr_reg  = g_wr_reg;  t_wr_row  = g_wr_row;
       t_wr_be   = g_wr_be;   t_wr_data = g_wr_data;
+    end else if (z_act_q) begin
+      t_rd0_req = 1'b0;      t_rd0_reg = '0;        t_rd0_row = '0;
+      t_rd1_req = 1'b0;      t_rd1_reg = '0;        t_rd1_row = '0;
+      t_wr_req  = 1'b1;      t_wr_reg  = z_reg_q;   t_wr_row  = z_row_q;
+      t_wr_be   = '1;        t_wr_data = '0;
     end else if (red_busy) begin
       t_rd0_req = r_rd0_req; t_rd0_reg = r_rd0_reg; t_rd0_row = r_rd0_row;
       t_rd1_req = r_rd1_req; t_rd1_reg = r_rd1_reg; t_rd1_row = r_rd1_row;
@@ -616,8 +740,7 @@ module mosaic_tu #(
     .wr_be_i     (t_wr_be),
     .wr_data_i   (t_wr_data),
     .wr_ready_o  (t_wr_ready),
-    .tag_we_i    (do_ok && (ck_op == mosaic_pkg::TuOpTcvt)),
-    .tag_reg_i   (ck_rd),
+    .tag_we_i    (ck_tag_we),
     .tag_i       (ck_fd),
     .tags_o      (tags)
   );
@@ -625,7 +748,7 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Engines
   // ------------------------------------------------------------------
-  logic       mma_done, mma_sat, vec_done, vec_sat, red_done, red_sat, lsu_done, lsu_err;
+  logic       mma_done, mma_sat, mma_nx, mma_fin, vec_done, vec_sat, red_done, red_sat, lsu_done, lsu_err;
   logic [7:0] mma_seq, vec_seq, red_seq;
 
   mosaic_tu_mma #(
@@ -636,22 +759,25 @@ module mosaic_tu #(
     .rst_ni        (rst_ni),
     .cmd_valid_i   (mma_go),
     .cmd_ready_o   (mma_ready),
-    .cmd_rd_i      (h_rd),
-    .cmd_ra_i      (h_rs1),
-    .cmd_rb_i      (h_rs2),
+    .cmd_rd_i      (e_rd),
+    .cmd_ra_i      (e_rs1),
+    .cmd_rb_i      (e_rs2),
     .cmd_fd_i      (h_fd),
     .cmd_fa_i      (h_fa),
     .cmd_fb_i      (h_fb),
     .cmd_rm_i      (h_rm),
-    .cmd_fp8_sat_i (mcsr[5]),
+    .cmd_fp8_sat_i (!h_ame && mcsr[5]),   // AME §3.1: FP8 overflows to Inf/NaN
     .cmd_subn_i    (mcsr[9]),
-    .cmd_mode_i    (mcsr[1:0]),
+    .cmd_wrap_i    (h_ame_wrap),
+    .cmd_ame_i     (h_ame),
+    .cmd_fin_i     (h_last_sub),
+    .cmd_mode_i    (h_ame ? q_insn[q_rp_q][26:25] : mcsr[1:0]),   // bTR
     .cmd_m_i       (mtilem),
     .cmd_k_i       (mtilek),
     .cmd_n_i       (mtilen),
     .cmd_seq_i     (h_seq),
     .chain_ok_o    (mma_chain_ok),
-    .chain_break_i (vec_go || red_go || lsu_go || tl_go),
+    .chain_break_i (vec_go || red_go || lsu_go || tl_go || z_go),
     .rd0_req_o     (m_rd0_req),
     .rd0_reg_o     (m_rd0_reg),
     .rd0_row_o     (m_rd0_row),
@@ -670,6 +796,8 @@ module mosaic_tu #(
     .done_o        (mma_done),
     .done_seq_o    (mma_seq),
     .done_sat_o    (mma_sat),
+    .done_nx_o     (mma_nx),
+    .done_fin_o    (mma_fin),
     .busy_o        (mma_busy),
     .pending_o     (mma_pending),
     .ev_mac_busy_o (ev_mac_busy_o),
@@ -1167,7 +1295,7 @@ module mosaic_tu #(
     trace_done_o     = 1'b0;
     trace_done_seq_o = seq_q;
     trace_done_tag_o = ck_fd;
-    if (mma_done) begin
+    if (mma_done && mma_fin) begin
       trace_done_o = 1'b1; trace_done_seq_o = mma_seq;   trace_done_tag_o = mma_tag_q;
     end else if (vec_done) begin
       trace_done_o = 1'b1; trace_done_seq_o = vec_seq;   trace_done_tag_o = vec_tag_q;
@@ -1177,7 +1305,7 @@ module mosaic_tu #(
       trace_done_o = 1'b1; trace_done_seq_o = tl_seq;    trace_done_tag_o = tl_tag_q;
     end else if (lsu_done) begin
       trace_done_o = 1'b1; trace_done_seq_o = lsu_seq_q; trace_done_tag_o = lsu_tag_q;
-    end else if (skip_go) begin
+    end else if (skip_go && h_last_sub) begin
       trace_done_o = 1'b1; trace_done_seq_o = h_seq;     trace_done_tag_o = h_fd;
     end else if (do_ok && at_issue) begin
       trace_done_o = 1'b1;

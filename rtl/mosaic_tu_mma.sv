@@ -13,7 +13,12 @@
 //   drain  reads each block's snapshot one row per cycle, converts it to D's
 //          format and writes it to the TRF (only elements inside mtilem x
 //          mtilen; an FP4 byte's other nibble comes from the raw D), then
-//          reports the op done with its SAT flag.
+//          reports the op done with its SAT flag (and, for AME, inexact).
+// An AME mmacc reaches this engine as one op per sub-operation (cmd_fin_i on
+// the last); it differs from tmma only in the op parameters: rounding from
+// mxcfg.RND, no FP8 saturation, integer wrap when SAT = 0 and nothing
+// widens (cmd_wrap_i, in the array's clamp and the drain's conversion), and
+// mxstatus.inexact, which tmma does not record (cmd_ame_i).
 // A/B staging has three buffers: staging a tile takes 17 cycles, stepping
 // it 16, so the engine stages two ops ahead to keep the array busy. Op
 // information and raw D have four (up to three ops staged or stepping, one
@@ -47,6 +52,9 @@ module mosaic_tu_mma #(
   input  logic [2:0]   cmd_rm_i,
   input  logic         cmd_fp8_sat_i,
   input  logic         cmd_subn_i,
+  input  logic         cmd_wrap_i,    // integer result wraps instead of saturating
+  input  logic         cmd_ame_i,     // report inexact (done_nx_o)
+  input  logic         cmd_fin_i,     // last op of the instruction (done_fin_o)
   input  logic [1:0]   cmd_mode_i,
   input  logic [4:0]   cmd_m_i,
   input  logic [4:0]   cmd_k_i,
@@ -75,6 +83,8 @@ module mosaic_tu_mma #(
   output logic         done_o,
   output logic [7:0]   done_seq_o,
   output logic         done_sat_o,
+  output logic         done_nx_o,     // AME op: some rounding was inexact
+  output logic         done_fin_o,
   output logic         busy_o,
   output logic [31:0]  pending_o,     // D registers of ops in the engine
   // Performance events.
@@ -98,6 +108,9 @@ module mosaic_tu_mma #(
   logic [2:0]  info_rm_q  [4];
   logic        info_sat8_q[4];
   logic        info_subn_q[4];
+  logic        info_wrap_q[4];
+  logic        info_ame_q [4];
+  logic        info_fin_q [4];
   logic [1:0]  info_mode_q[4];
   logic [4:0]  info_m_q   [4];
   logic [4:0]  info_k_q   [4];
@@ -397,7 +410,7 @@ module mosaic_tu_mma #(
     .step_load_i   (step_load),
     .step_last_i   (step_last),
     .step_int_i    (step_int),
-    .step_wrap_i   (1'b0),
+    .step_wrap_i   (info_wrap_q[ss]),
     .step_rm_i     (info_rm_q[ss]),
     .step_row_en_i (row_en),
     .step_col_en_i (col_en),
@@ -432,7 +445,7 @@ module mosaic_tu_mma #(
   logic [RowW-1:0]  dr_row_q;
   logic [BiW-1:0]   dr_bi_q;
   logic [BjW-1:0]   dr_bj_q;
-  logic             dr_sat_q;
+  logic             dr_sat_q, dr_nx_q;
   logic [1:0]       ds;
   assign ds = drain_slot_q;
 
@@ -452,7 +465,7 @@ module mosaic_tu_mma #(
 
   logic [511:0] dr_el, dr_raw;
   logic [15:0]  dr_en;
-  logic [PeCols-1:0] dr_sat;
+  logic [PeCols-1:0] dr_sat, dr_nx;
   logic         dr_int, dr_row_in;
   assign dr_int    = fmt_is_int(info_fd_q[ds]);
   assign dr_row_in = ({1'b0, dr_i} < info_m_q[ds]);
@@ -468,11 +481,13 @@ module mosaic_tu_mma #(
       .rm_i   (info_rm_q[ds]),
       .fp8_sat_i (info_sat8_q[ds]),
       .subnormals_i (info_subn_q[ds]),
-      .int_wrap_i (1'b0),
+      .int_wrap_i (info_wrap_q[ds]),
       .bits_o (dr_cvt[c]),
       .flags_o (fl)
     );
     assign dr_sat[c] = fl[mosaic_pkg::FlagSat] && dr_row_in &&
+                       ({1'b0, dr_c0 + 4'(c)} < info_n_q[ds]);
+    assign dr_nx[c]  = fl[mosaic_pkg::FlagNx] && dr_row_in &&
                        ({1'b0, dr_c0 + 4'(c)} < info_n_q[ds]);
   end
 
@@ -510,6 +525,11 @@ module mosaic_tu_mma #(
   assign done_o     = dr_op_done;
   assign done_seq_o = info_seq_q[ds];
   assign done_sat_o = dr_sat_q || (|dr_sat) || (dr_int && out_flags[mosaic_pkg::FlagSat]);
+  assign done_fin_o = info_fin_q[ds];
+  // Integer results are exact or clamped (SAT only), as in the golden model.
+  logic dr_nx_now;
+  assign dr_nx_now  = !dr_int && ((|dr_nx) || out_flags[mosaic_pkg::FlagNx]);
+  assign done_nx_o  = info_ame_q[ds] && (dr_nx_q || dr_nx_now);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -518,6 +538,7 @@ module mosaic_tu_mma #(
       dr_bi_q  <= '0;
       dr_bj_q  <= '0;
       dr_sat_q <= 1'b0;
+      dr_nx_q  <= 1'b0;
     end else if (dr_go) begin
       if (dr_last_row) begin
         dr_act_q <= 1'b0;
@@ -526,8 +547,10 @@ module mosaic_tu_mma #(
           dr_bi_q  <= '0;
           dr_bj_q  <= '0;
           dr_sat_q <= 1'b0;
+          dr_nx_q  <= 1'b0;
         end else begin
           dr_sat_q <= dr_sat_q || (|dr_sat) || (dr_int && out_flags[mosaic_pkg::FlagSat]);
+          dr_nx_q  <= dr_nx_q || dr_nx_now;
           if (BjW'(dr_bj_q) == BjW'(BlkC - 1)) begin
             dr_bj_q <= '0;
             dr_bi_q <= dr_bi_q + BiW'(1);
@@ -539,6 +562,7 @@ module mosaic_tu_mma #(
         dr_act_q <= 1'b1;
         dr_row_q <= dr_row_q + RowW'(1);
         dr_sat_q <= dr_sat_q || (|dr_sat);
+        dr_nx_q  <= dr_nx_q || (!dr_int && (|dr_nx));
       end
     end
   end
@@ -564,6 +588,9 @@ module mosaic_tu_mma #(
         info_rm_q[s]   <= '0;
         info_sat8_q[s] <= 1'b0;
         info_subn_q[s] <= 1'b0;
+        info_wrap_q[s] <= 1'b0;
+        info_ame_q[s]  <= 1'b0;
+        info_fin_q[s]  <= 1'b0;
         info_mode_q[s] <= '0;
         info_m_q[s]    <= '0;
         info_k_q[s]    <= '0;
@@ -579,6 +606,9 @@ module mosaic_tu_mma #(
         info_rm_q[disp_slot_q]   <= cmd_rm_i;
         info_sat8_q[disp_slot_q] <= cmd_fp8_sat_i;
         info_subn_q[disp_slot_q] <= cmd_subn_i;
+        info_wrap_q[disp_slot_q] <= cmd_wrap_i;
+        info_ame_q[disp_slot_q]  <= cmd_ame_i;
+        info_fin_q[disp_slot_q]  <= cmd_fin_i;
         info_mode_q[disp_slot_q] <= cmd_mode_i;
         info_m_q[disp_slot_q]    <= cmd_m_i;
         info_k_q[disp_slot_q]    <= cmd_k_i;

@@ -78,17 +78,23 @@ $(SW_OUT)/$(1).elf: $(patsubst sw/%,$(SW_OBJ)/%.o,$(wildcard sw/examples/$(1)/*.
 endef
 $(foreach e,$(SW_EXAMPLES),$(eval $(call SW_EXAMPLE_RULE,$(e))))
 
-# gemm_rtl.elf: the GEMM example sized for the RTL simulator (-DGEMM_RTL,
-# see sw/examples/gemm/main.c); `make run` runs it on mosaic-sim.
-SW_GEMM_RTL_OBJS := $(patsubst sw/examples/gemm/%.c,$(SW_OBJ)/examples/gemm_rtl/%.c.o,$(wildcard sw/examples/gemm/*.c))
-$(SW_OBJ)/examples/gemm_rtl/%.c.o: sw/examples/gemm/%.c
-	@mkdir -p $(dir $@)
-	$(SWSAY) "  RVCC    $< (GEMM_RTL)"
-	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_RTL -c $< -o $@
-$(SW_OUT)/gemm_rtl.elf: $(SW_GEMM_RTL_OBJS) $(SW_RT_OBJS) $(SW_LDS)
-	$(SWSAY) "  RVLD    $@"
-	$(SWQ)$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) -lm -o $@
-sw: $(SW_OUT)/gemm_rtl.elf
+# <example>_rtl.elf: an example sized for the RTL simulator with -D<DEFINE>
+# (gemm: see sw/examples/gemm/main.c, `make run` runs it on mosaic-sim;
+# spec_ame: checks a sample of the FP8 example's elements on target, lockstep
+# still compares every one).
+define SW_RTL_VARIANT_RULE
+SW_$(2)_OBJS := $$(patsubst sw/examples/$(1)/%.c,$$(SW_OBJ)/examples/$(1)_rtl/%.c.o,$$(wildcard sw/examples/$(1)/*.c))
+$$(SW_OBJ)/examples/$(1)_rtl/%.c.o: sw/examples/$(1)/%.c
+	@mkdir -p $$(dir $$@)
+	$$(SWSAY) "  RVCC    $$< ($(2))"
+	$$(SWQ)$$(RV_CC) $$(RV_CFLAGS) -D$(2) -c $$< -o $$@
+$$(SW_OUT)/$(1)_rtl.elf: $$(SW_$(2)_OBJS) $$(SW_RT_OBJS) $$(SW_LDS)
+	$$(SWSAY) "  RVLD    $$@"
+	$$(SWQ)$$(RV_CC) $$(RV_LDFLAGS) -T $$(SW_LDS) $$(filter %.o,$$^) -lm -o $$@
+sw: $$(SW_OUT)/$(1)_rtl.elf
+endef
+$(eval $(call SW_RTL_VARIANT_RULE,gemm,GEMM_RTL))
+$(eval $(call SW_RTL_VARIANT_RULE,spec_ame,SPEC_AME_RTL))
 
 $(SW_OUT)/tests/%.elf: $(SW_OBJ)/tests/target/%.c.o $(SW_TT_HOBJS) $(SW_RT_OBJS) $(SW_LDS)
 	@mkdir -p $(dir $@)

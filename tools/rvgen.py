@@ -695,11 +695,8 @@ TENSOR_OPS_ALL = ["tld", "tst", "tact", "tcvt", "tzero", "tred", "tscale", "tadd
                   "tsub", "tmul", "tmax", "tmin", "trowmax", "trowsum", "tbsub", "tbmul",
                   "tbdiv"] + TL_OPS + ["mmacc", "msettilem", "msettilek", "msettilen",
                                        "scpad.ld", "scpad.st", "scpad.wait"]
-# What the RTL tensor unit implements (everything but AME mmacc).
-TENSOR_OPS_RTL = ["tld", "tst", "tzero", "tcvt", "tadd", "tsub", "tmul", "tmax", "tmin",
-                  "tbsub", "tbmul", "tscale", "tmma", "msettilem", "msettilek", "msettilen",
-                  "scpad.ld", "scpad.st", "scpad.wait",
-                  "tred", "trowmax", "trowsum", "tbdiv", "tact"] + TL_OPS
+# What the RTL tensor unit implements: everything.
+TENSOR_OPS_RTL = list(TENSOR_OPS_ALL)
 # Needed to set tags up and to dump the registers at the end.
 TENSOR_OPS_REQUIRED = ["tld", "tst", "tzero", "tcvt"]
 
@@ -1742,7 +1739,10 @@ AME_PAIRS = [(INT8, INT8), (INT8, INT16), (INT8, INT32), (INT16, INT16), (INT16,
              (FP4, E4M3), (FP4, E5M2), (FP16, FP16), (FP16, FP32), (BF16, BF16),
              (BF16, FP32), (BF16, TF32), (TF32, TF32), (FP32, FP32)]
 TILING_SUBOPS = {0: [(0, 0, 0)], 1: [(0, 0, 0), (0, 1, 1), (1, 0, 2), (1, 1, 3)],
-                 2: [(0, j, j) for j in range(4)], 3: [(i, 0, i) for i in range(4)]}
+                 2: [(0, j, j) for j in range(4)], 3: [(i, 0, i) for i in range(4)],
+                 4: [(i, j, 4 * i + j) for i in range(4) for j in range(4)]}
+# AME's 4x4 guard passes for results of at most 16 bits; otherwise 2x2.
+GUARD_PASSES = {INT8, INT16, E4M3, E5M2, FP16, BF16}
 
 
 def item_mmacc(g, ctx):
@@ -1751,10 +1751,13 @@ def item_mmacc(g, ctx):
     tiling = rng.randrange(4)
     bad = not g.opts.no_traps and rng.random() < 0.2
     cfg = AME_CODE[i] | AME_CODE[rf] << 8 | rng.randrange(4) << 16 | rng.randrange(2) << 19
-    tile = 16 | 16 << 8 | tiling << 16
+    guard = rng.random() < 0.25            # guarded 4x4, tiling bits ignored
+    tile = 16 | 16 << 8 | tiling << 16 | guard << 18
+    if guard:
+        tiling = 4 if rf in GUARD_PASSES else 1
     if bad:
         if rng.random() < 0.5:
-            tile = rng.randrange(16) | 16 << 8 | tiling << 16
+            tile = rng.randrange(16) | 16 << 8 | (tile & ~0xFF)
         else:
             cfg = 0x48 | 0x10 << 8
     r = g.rand_reg()

@@ -133,8 +133,7 @@ void reset_zero(tb::Rng &r, bool *ok) {
         dut->wr_row_i = r.below(16);
         dut->wr_be_i = ~0ull;
         for (unsigned w = 0; w < 16; w++) dut->wr_data_i[w] = r.u32() | 1;
-        dut->tag_we_i = 1;
-        dut->tag_reg_i = r.below(32);
+        dut->tag_we_i = 1u << r.below(32);
         dut->tag_i = 1 + r.below(15);
         tick();
     }
@@ -215,10 +214,10 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
         for (unsigned w = 0; w < 16; w++)
             dut->wr_data_i[w] = wd.b[4 * w] | wd.b[4 * w + 1] << 8 | wd.b[4 * w + 2] << 16 |
                                 (uint32_t)wd.b[4 * w + 3] << 24;
-        const bool twe = r.chance(20);
-        const unsigned treg = r.below(32), tval = r.below(16);
+        // A single register (tcvt) or a run of them (mmacc's results).
+        const uint32_t twe = !r.chance(20) ? 0u : r.chance(50) ? 1u << r.below(32) : r.u32();
+        const unsigned tval = r.below(16);
         dut->tag_we_i = twe;
-        dut->tag_reg_i = treg;
         dut->tag_i = tval;
         dut->eval();
 
@@ -244,7 +243,8 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
         if (we)
             for (unsigned k = 0; k < 64; k++)
                 if (be >> k & 1) ref[wreg][wrow].b[k] = wd.b[k];
-        if (twe) ref_tag[treg] = (uint8_t)tval;
+        for (unsigned t = 0; t < 32; t++)
+            if (twe >> t & 1) ref_tag[t] = (uint8_t)tval;
         writes += we;
 
         want_v0 = fire0;

@@ -48,16 +48,6 @@ def tensor_use(path):
     return custom, csr
 
 
-def rtl_unsupported(path):
-    """Words of instructions mosaic_tu does not implement yet: AME mmacc
-    (custom-1 funct3 0), in the ELF's executable sections."""
-    n = 0
-    for w in _code_words(path):
-        if w & 0x7F == 0x2B and (w >> 12) & 7 == 0:
-            n += 1
-    return n
-
-
 def _code_words(path):
     with open(path, "rb") as f:
         data = f.read()

@@ -335,6 +335,57 @@ static void t_mtile_subproblem(void)
     CHECK_C(0, FMT_INT32);
 }
 
+/* R9: mmacc rewrites all 1024 bytes of each C (its tile in RFmt, zeros
+ * above) also when C's bytes above that tile are not zero: after a
+ * TensorLoad write, which ignores tags, or under a wider old tag. The tile
+ * is checked here; the bytes above it are compared with the golden model by
+ * lockstep (mosaic-sim), which is what this case is for: the RTL clears them
+ * with a separate zero writer (docs/microarchitecture.md §8). tmma after a
+ * TensorLoad write takes the same path. */
+static void t_r9_clear(void)
+{
+    fill_inputs(409);
+    mxcfg_write(MXCFG(AME_INT8, AME_INT16, 0, 1));
+    mxtile_write(MXTILE(16, 16, MX_TILING_1X1, 0));
+
+    tinit(RC, FMT_INT16);
+    tl_addi(RC, RC, 1); /* every byte 0x01, tag still INT16 */
+    memset(ct[0], 1, sizeof ct[0]);
+    mmacc(RC, RA, RB, BTR_AB);
+    ref_int(ct[0], at[0], bt[0], 0, FMT_INT16, false);
+    CHECK_C(0, FMT_INT16);
+
+    /* Old tag FP32 (1024 bytes of data), result INT16 read from the low
+     * 512 bytes; 2x2 so that several sub-operations need the clear. */
+    uint32_t st = 410;
+    mxtile_write(MXTILE(16, 16, MX_TILING_2X2, 0));
+    for (unsigned n = 0; n < 4; n++)
+        tt_fill(ct[n], FMT_FP32, tt_rand_f32, &st);
+    TT_LOAD(RC + 0, FMT_FP32, ct[0]);
+    TT_LOAD(RC + 1, FMT_FP32, ct[1]);
+    TT_LOAD(RC + 2, FMT_FP32, ct[2]);
+    TT_LOAD(RC + 3, FMT_FP32, ct[3]);
+    mmacc(RC, RA, RB, BTR_AB);
+    for (unsigned n = 0; n < 4; n++)
+        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT16, false);
+    CHECK_C(0, FMT_INT16);
+    CHECK_C(1, FMT_INT16);
+    CHECK_C(2, FMT_INT16);
+    CHECK_C(3, FMT_INT16);
+
+    /* tmma into an FP16 D that a TensorLoad instruction wrote (bytes 0x3C3C
+     * = 1.0586 as FP16), with zero inputs: the tile keeps its values. */
+    mcsr_write(0);
+    tinit(RC + 4, FMT_FP16);
+    tl_addi(RC + 4, RC + 4, 0x3C);
+    tinit(RA + 3, FMT_FP16);
+    tinit(RB + 3, FMT_FP16);
+    tmma(RC + 4, RA + 3, RB + 3);
+    memset(want, 0x3C, 512);
+    TT_STORE(RC + 4, FMT_FP16, got);
+    CHECK_MEM(got, want, 512);
+}
+
 int main(void)
 {
     tt_reset_csrs();
@@ -346,6 +397,7 @@ int main(void)
     MTEST_RUN(t_float_rounding);
     MTEST_RUN(t_badgeom);
     MTEST_RUN(t_mtile_subproblem);
+    MTEST_RUN(t_r9_clear);
     tt_reset_csrs();
     return mtest_finish();
 }
