@@ -29,6 +29,24 @@
 // cycles, from a xorshift32 generator seeded with dram_seed_i (taken in the
 // first cycle after reset). 0 / 0 runs one beat per cycle.
 //
+// dram_bw_i limits main-window R and W beats to that many bytes per cycle
+// on average: a byte-credit counter gains dram_bw_i per cycle, up to
+// DramCreditCap (two beats, so a limited stream can recover from one idle
+// cycle but not bank a long burst), and a main-window beat reads or writes
+// the memory only with a full beat (8 bytes) of credit, which it pays.
+// Reads and writes share the credit, as they share a DRAM's pins. The port
+// moves at most one 8-byte beat per cycle, so 0 (no limit) and any value
+// of 8 or more are the same: one beat per cycle. RAM and scratchpad bursts
+// are never limited.
+//
+// dram_outstanding_i limits main-window bursts in flight, per direction: a
+// read from AR acceptance until its last R beat is handed over, a write
+// from AW acceptance until its B response is handed over. At the limit,
+// arready (awready) is withheld for a main-window address. 0 = no limit but
+// the structure's: BurstDepth accepted bursts queued per direction (a read
+// burst leaves the queue when its last beat is read from memory, so up to
+// RDepth more can still be draining through the R queue).
+//
 // AxiDataWidth: only 64 is implemented.
 
 `default_nettype none
@@ -91,13 +109,17 @@ module mosaic_mem_sys #(
   // Main-memory timing model
   input  logic [15:0]               dram_latency_i,
   input  logic [6:0]                dram_stall_pct_i,
-  input  logic [31:0]               dram_seed_i
+  input  logic [31:0]               dram_seed_i,
+  input  logic [7:0]                dram_bw_i,           // bytes per cycle, 0 = no limit
+  input  logic [7:0]                dram_outstanding_i   // bursts per direction, 0 = no limit
 );
 
   localparam int RamAw   = $clog2(RamBytes / 4);
   localparam int MainAw  = $clog2(MainBytes / 8);
   localparam int ScpadAw = $clog2(ScpadBytes / 8);
   localparam int RDepth  = 4;
+  // Byte credit of the bandwidth limiter: two beats.
+  localparam int DramCreditCap = 16;
 
   localparam logic [1:0] WinRam   = 2'd0;
   localparam logic [1:0] WinMain  = 2'd1;
@@ -202,8 +224,10 @@ module mosaic_mem_sys #(
     .dw_o    (aw_dw_d)
   );
 
-  assign s_arready_o = ~arq_full & ~((ar_win == WinMain) & stall_ar);
-  assign s_awready_o = ~awq_full & ~((aw_win == WinMain) & stall_aw);
+  logic rd_out_full, wr_out_full;   // outstanding-burst limit reached
+
+  assign s_arready_o = ~arq_full & ~((ar_win == WinMain) & (stall_ar | rd_out_full));
+  assign s_awready_o = ~awq_full & ~((aw_win == WinMain) & (stall_aw | wr_out_full));
   assign ar_fire     = s_arvalid_i & s_arready_o;
   assign aw_fire     = s_awvalid_i & s_awready_o;
 
@@ -260,6 +284,7 @@ module mosaic_mem_sys #(
   logic axi_ram_req, ram_gnt_core, ram_gnt_axi, ram_last_core_q;
   logic core_ram_req;
   logic rd_fire, wr_fire;           // the engine's access happens
+  logic bw_ok;                      // a main-memory beat has its credit
   logic [1:0] slot_win;
 
   assign slot_rd = rd_want & (~wr_want | ~slot_last_rd_q);
@@ -305,7 +330,7 @@ module mosaic_mem_sys #(
   assign rd_ok   = ~arq_empty & due_ok(now_q, rh_due);
   // Room for the beat in the R queue, counting the one in the pipeline.
   assign rd_room = (32'(rf_cnt) + 32'(rp_v_q)) < RDepth;
-  assign rd_want = rd_ok & rd_room & (rh_resp == 2'b00);
+  assign rd_want = rd_ok & rd_room & (rh_resp == 2'b00) & ((rh_win != WinMain) | bw_ok);
   // Error bursts need no memory: their beats go straight to the pipeline.
   assign rd_step = rd_ok & rd_room & ((rh_resp != 2'b00) | rd_fire);
   // A RAM beat is two 32-bit accesses, low word first.
@@ -381,11 +406,12 @@ module mosaic_mem_sys #(
   logic [$clog2(BurstDepth):0] bq_cnt;
   logic [31:0] bq_due;
   logic [1:0]  bq_resp;
+  logic        bq_main;
 
   // A beat can be taken when its burst is known, B has room for the
   // burst's response and the main-memory model does not withhold wready.
   assign wr_ok   = ~awq_empty & ~bq_full & ~((wh_win == WinMain) & stall_w);
-  assign wr_want = wr_ok & s_wvalid_i & (wh_resp == 2'b00);
+  assign wr_want = wr_ok & s_wvalid_i & (wh_resp == 2'b00) & ((wh_win != WinMain) | bw_ok);
   assign wr_hs   = wr_ok & s_wvalid_i &
                    ((wh_resp != 2'b00) | (wr_fire & ((wh_win != WinRam) | wr_half_q)));
   assign s_wready_o = wr_hs;
@@ -404,15 +430,15 @@ module mosaic_mem_sys #(
   end
 
   mosaic_mem_fifo #(
-    .Width (32 + 2),
+    .Width (32 + 2 + 1),
     .Depth (BurstDepth)
   ) u_bq (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .push_i  (wr_pop),
-    .wdata_i ({now_q + wh_lat, wh_resp}),
+    .wdata_i ({now_q + wh_lat, wh_resp, wh_win == WinMain}),
     .pop_i   (s_bvalid_o & s_bready_i),
-    .rdata_o ({bq_due, bq_resp}),
+    .rdata_o ({bq_due, bq_resp, bq_main}),
     .empty_o (bq_empty),
     .full_o  (bq_full),
     .count_o (bq_cnt)
@@ -420,6 +446,41 @@ module mosaic_mem_sys #(
 
   assign s_bvalid_o = ~bq_empty & due_ok(now_q, bq_due);
   assign s_bresp_o  = bq_resp;
+
+  // ------------------------------------------------------------------
+  // Main-memory bandwidth and outstanding-burst limits
+  // ------------------------------------------------------------------
+  logic       bw_unlimited, main_beat;
+  logic [7:0] credit_q, credit_add;
+  logic [8:0] credit_sum;
+  logic [7:0] rd_out_q, wr_out_q;
+  logic       rd_out_inc, rd_out_dec, wr_out_inc, wr_out_dec;
+
+  assign bw_unlimited = (dram_bw_i == 8'd0) | (dram_bw_i >= 8'd8);
+  assign bw_ok        = bw_unlimited | (credit_q >= 8'd8);
+  // The one main-memory access slot: at most one beat per cycle pays.
+  assign main_beat    = (rd_fire | wr_fire) & (slot_win == WinMain);
+  assign credit_add   = bw_unlimited ? 8'd8 : dram_bw_i;
+  assign credit_sum   = 9'(credit_q) + 9'(credit_add) - (main_beat ? 9'd8 : 9'd0);
+
+  assign rd_out_inc  = ar_fire & (ar_win == WinMain);
+  assign rd_out_dec  = s_rvalid_o & s_rready_i & rf_last & rf_main;
+  assign wr_out_inc  = aw_fire & (aw_win == WinMain);
+  assign wr_out_dec  = s_bvalid_o & s_bready_i & bq_main;
+  assign rd_out_full = (dram_outstanding_i != 8'd0) & (rd_out_q >= dram_outstanding_i);
+  assign wr_out_full = (dram_outstanding_i != 8'd0) & (wr_out_q >= dram_outstanding_i);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      credit_q <= 8'(DramCreditCap);
+      rd_out_q <= '0;
+      wr_out_q <= '0;
+    end else begin
+      credit_q <= (credit_sum > 9'(DramCreditCap)) ? 8'(DramCreditCap) : credit_sum[7:0];
+      rd_out_q <= rd_out_q + 8'(rd_out_inc) - 8'(rd_out_dec);
+      wr_out_q <= wr_out_q + 8'(wr_out_inc) - 8'(wr_out_dec);
+    end
+  end
 
   // ------------------------------------------------------------------
   // Memories
@@ -466,7 +527,7 @@ module mosaic_mem_sys #(
   logic [31:0] main_b_rdata, scpad_b_rdata;
   logic        slot_main, slot_scpad;
 
-  assign slot_main  = (rd_fire | wr_fire) & (slot_win == WinMain);
+  assign slot_main  = main_beat;
   assign slot_scpad = (rd_fire | wr_fire) & (slot_win == WinScpad);
 
   mosaic_mem_wide #(

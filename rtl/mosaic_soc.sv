@@ -81,10 +81,13 @@ module mosaic_soc #(
   input  logic [15:0] tu_hpm_sdma_bytes_i,
   input  logic        tu_hpm_sdma_busy_i,
   // Main-memory model (mosaic_mem_sys): extra latency in cycles, percent
-  // of cycles with backpressure, and the seed of its generator.
+  // of cycles with backpressure, the seed of its generator, bandwidth in
+  // bytes per cycle and bursts in flight per direction (0: no limit).
   input  logic [15:0] dram_latency_i,
   input  logic [6:0]  dram_stall_pct_i,
-  input  logic [31:0] dram_seed_i
+  input  logic [31:0] dram_seed_i,
+  input  logic [7:0]  dram_bw_i,
+  input  logic [7:0]  dram_outstanding_i
 
 `ifdef RVFI
   ,
@@ -367,9 +370,11 @@ module mosaic_soc #(
     .s_rlast_o        (s_rlast),
     .s_rvalid_o       (s_rvalid),
     .s_rready_i       (s_rready),
-    .dram_latency_i   (dram_latency_i),
-    .dram_stall_pct_i (dram_stall_pct_i),
-    .dram_seed_i      (dram_seed_i)
+    .dram_latency_i     (dram_latency_i),
+    .dram_stall_pct_i   (dram_stall_pct_i),
+    .dram_seed_i        (dram_seed_i),
+    .dram_bw_i          (dram_bw_i),
+    .dram_outstanding_i (dram_outstanding_i)
   );
 
   // -----------------------------------------------------------------------

@@ -98,6 +98,8 @@ module mosaic_soc_tb;
     .dram_latency_i         (16'd0),
     .dram_stall_pct_i       (7'd0),
     .dram_seed_i            (32'd1),
+    .dram_bw_i              (8'd0),
+    .dram_outstanding_i     (8'd0),
     .rvfi_valid             (rvfi_valid),
     .rvfi_order             (rvfi_order),
     .rvfi_insn              (rvfi_insn),

@@ -216,9 +216,11 @@ module tb_mem_sys #(
     .s_rlast_o       (s_rlast),
     .s_rvalid_o      (s_rvalid),
     .s_rready_i      (s_rready),
-    .dram_latency_i   (dram_latency_i),
-    .dram_stall_pct_i (dram_stall_pct_i),
-    .dram_seed_i      (dram_seed_i)
+    .dram_latency_i     (dram_latency_i),
+    .dram_stall_pct_i   (dram_stall_pct_i),
+    .dram_seed_i        (dram_seed_i),
+    .dram_bw_i          (8'd0),   // the limits are covered by sw/tests/sim/test_sim_dram.py
+    .dram_outstanding_i (8'd0)
   );
 
 endmodule

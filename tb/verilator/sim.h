@@ -37,6 +37,8 @@ typedef struct {
     uint32_t seed;         /* Verilator randomisation seed */
     uint32_t dram_latency, dram_stall_pct, dram_seed; /* main-memory model */
     bool dram_seed_set;
+    uint32_t dram_bw;          /* bytes per cycle, 0: no limit */
+    uint32_t dram_outstanding; /* bursts per direction, 0: no limit */
     bool cosim;            /* lockstep with the ISS (default) */
     bool fst_supported;    /* this binary was built with waveform support */
     bool stats;

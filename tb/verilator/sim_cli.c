@@ -33,6 +33,13 @@ static void usage(FILE *f)
           "  --dram-stall-pct P   main memory: withhold AXI ready/valid in P percent\n"
           "                       of cycles, at random (0..100, default 0)\n"
           "  --dram-seed N        seed of that randomness (default = --seed)\n"
+          "  --dram-bw N          main memory: at most N bytes per cycle of read and\n"
+          "                       write beats, averaged (0..255, default 0 = no\n"
+          "                       limit); the AXI port is 64 bits, so 8 and above\n"
+          "                       all mean one 8-byte beat per cycle, as 0 does\n"
+          "  --dram-outstanding N main memory: at most N read and N write bursts in\n"
+          "                       flight (AR..last R, AW..B) (0..255, default 0 =\n"
+          "                       the queues' limit: 4 accepted per direction)\n"
           "  --help               this text\n"
           "The run ends when the program writes tohost (1 = pass, (n<<1)|1 = fail n:\n"
           "exit status 1, \"FAIL: test n\") or the simulation-control EXIT register\n"
@@ -159,6 +166,18 @@ int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported)
                 return rc;
             o->dram_seed = (uint32_t)n;
             o->dram_seed_set = true;
+        } else if (is_opt(a, "--dram-bw")) {
+            if (!(v = opt_value(argc, argv, &i, "--dram-bw", &rc)))
+                return rc;
+            if ((rc = parse_u64(v, "--dram-bw", 255, &n)))
+                return rc;
+            o->dram_bw = (uint32_t)n;
+        } else if (is_opt(a, "--dram-outstanding")) {
+            if (!(v = opt_value(argc, argv, &i, "--dram-outstanding", &rc)))
+                return rc;
+            if ((rc = parse_u64(v, "--dram-outstanding", 255, &n)))
+                return rc;
+            o->dram_outstanding = (uint32_t)n;
         } else if (a[0] == '-' && a[1] != '\0') {
             return sim_die("unknown option", a);
         } else if (o->elf) {

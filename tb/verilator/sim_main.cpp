@@ -252,6 +252,8 @@ int main(int argc, char **argv)
     top->dram_latency_i = o.dram_latency;
     top->dram_stall_pct_i = o.dram_stall_pct;
     top->dram_seed_i = o.dram_seed_set ? o.dram_seed : o.seed;
+    top->dram_bw_i = o.dram_bw;
+    top->dram_outstanding_i = o.dram_outstanding;
     top->tohost_addr_i = tohost;
     top->rst_ni = 0;
     top->clk_i = 0;

@@ -3,8 +3,9 @@
 line "mosaic-sim: <what>: <where>"), the exit-status contract shared with
 mosaic-iss (tohost pass/fail/HTIF, EXIT value), --max-cycles and hang
 detection (exit 3), --no-cosim, --signature, --stats, --trace, --fst,
---seed. Programs: build/sim/*.elf (sw/tests/sim/*.S, `make sim-progs`) and
-the ISA tests. Prints `PASS: name` / `FAIL: name: why`.
+--seed, --dram-bw / --dram-outstanding values. Programs: build/sim/*.elf
+(sw/tests/sim/*.S, `make sim-progs`) and the ISA tests. Prints
+`PASS: name` / `FAIL: name: why`.
 """
 import os
 import re
@@ -63,7 +64,8 @@ def main():
     # --help
     rc, out, err = sim("--help")
     opts = ["--no-cosim", "--max-cycles", "--fst", "--fst-start", "--signature", "--stats",
-            "--seed", "--trace", "--help"]
+            "--seed", "--trace", "--dram-latency", "--dram-stall-pct", "--dram-seed", "--dram-bw",
+            "--dram-outstanding", "--help"]
     check("--help", rc == 0 and out.startswith("usage: mosaic-sim") and all(o in out for o in opts)
           and not err, f"exit {rc}, missing {[o for o in opts if o not in out]}")
 
@@ -77,6 +79,15 @@ def main():
     one_error_line("zero --seed", ["--seed", "0", alu], "bad --seed value")
     one_error_line("--fst-start without --fst", ["--fst-start", "10", alu], "--fst-start needs --fst")
     one_error_line("two programs", [alu, alu], "more than one program", alu)
+    # Main-memory model limits: 0..255 each, a number, a value.
+    for opt in ("--dram-bw", "--dram-outstanding"):
+        one_error_line(f"bad {opt}", [opt, "4x", alu], f"bad {opt} value", "4x")
+        one_error_line(f"empty {opt}", [f"{opt}=", alu], f"bad {opt} value")
+        one_error_line(f"negative {opt}", [opt, "-1", alu], f"bad {opt} value", "-1")
+        one_error_line(f"{opt} out of range", [f"{opt}=256", alu], f"bad {opt} value", "256")
+        one_error_line(f"{opt} without value", [alu, opt], "option needs a value", opt)
+    rc, out, err = sim("--dram-bw", "255", "--dram-outstanding=1", alu)
+    check("--dram-bw 255 --dram-outstanding=1 accepted", rc == 0, f"exit {rc}: {err.strip()!r}")
 
     # File and ELF errors: one line naming the file.
     nofile = os.path.join(tmp, "missing.elf")

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""mosaic-sim's main-memory model: --dram-bw and --dram-outstanding, measured
+by the performance counters of an on-target program, in lockstep, on the
+4x4-array build (build/bin/mosaic-sim-4x4).
+
+build/sim/dram_bw.elf (sw/tests/sim/dram_bw.S) times three phases of four
+4 KiB SDMA transfers (128 bursts of 16 beats each): REF from scratchpad to
+scratchpad, LD from main memory, ST to main memory, and leaves for each the
+cycles, SDMA busy cycles (hpmcounter9) and SDMA bytes (hpmcounter8) in its
+signature. The engine reads a whole transfer before writing it, and REF's
+read phase moves one beat per cycle, so the DRAM's share of a phase is
+    dram cycles = busy(phase) - busy(REF) + bytes / 8
+and its rate bytes / dram cycles (bytes / 8 is the least REF's read phase
+can take, so this rate is, if anything, too high: the upper bounds below
+are not loosened by the estimate).
+
+Checks:
+  * defaults, --dram-bw 8 and --dram-bw 200: LD and ST take exactly REF's
+    busy cycles (main memory at one beat per cycle, as the scratchpad);
+  * --dram-bw 2, 4: read and write rate <= bw + 0.05 and >= 0.8 * bw;
+  * --dram-latency 100: --dram-outstanding 1 waits the latency for every
+    burst (DRAM cycles >= 128 * 100), --dram-outstanding 4 takes less than
+    half of that;
+  * data correctness under all the limits and random stalls together
+    (--dram-bw 3 --dram-outstanding 1 --dram-latency 37 --dram-stall-pct 25):
+    dram_bw.elf and the SDMA test program build/sw/tests/test_sdma.elf pass
+    in lockstep.
+Prints `PASS: name` / `FAIL: name: why`.
+"""
+import os
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simlib  # noqa: E402
+
+SIM = simlib.SIM_4X4
+PROG = os.path.join(simlib.PROGS, "dram_bw.elf")
+SDMA_TEST = os.path.join(simlib.BUILD, "sw", "tests", "test_sdma.elf")
+BYTES = 4 * 4096           # per phase
+BURSTS = BYTES // 128      # one burst per 128-byte row
+STRESS = ["--dram-bw", "3", "--dram-outstanding", "1", "--dram-latency", "37", "--dram-stall-pct", "25"]
+failed = passed = 0
+
+
+def check(name, ok, why=""):
+    global failed, passed
+    if ok:
+        passed += 1
+        print(f"PASS: {name}")
+    else:
+        failed += 1
+        print(f"FAIL: {name}: {why}")
+    sys.stdout.flush()
+
+
+def measure(opts, tmp):
+    """Run dram_bw.elf; returns ({phase: (cycles, busy, bytes)}, None) or
+    (None, why)."""
+    sig = os.path.join(tmp, "sig")
+    rc, out, err = simlib.run([SIM, "--max-cycles", "2000000", *opts, "--signature", sig, PROG])
+    if rc != 0:
+        return None, f"exit {rc}: {simlib.first_lines(err, 4)}"
+    with open(sig) as f:
+        w = [int(x, 16) for x in f.read().split()]
+    if len(w) != 12:
+        return None, f"signature has {len(w)} words, not 12"
+    ph = {n: tuple(w[4 * i:4 * i + 3]) for i, n in enumerate(("REF", "LD", "ST"))}
+    bad = [n for n, v in ph.items() if v[2] != BYTES]
+    if bad:
+        return None, f"SDMA bytes (hpmcounter8) {[ph[n][2] for n in bad]} in {bad}, not {BYTES}"
+    return ph, None
+
+
+def dram_cycles(ph, phase):
+    return ph[phase][1] - ph["REF"][1] + BYTES // 8
+
+
+def fmt(ph):
+    return ", ".join(f"{n} {c} cycles / {b} busy" for n, (c, b, _) in ph.items())
+
+
+def main():
+    t0 = time.time()
+    for path, how in ((SIM, "make sim-4x4"), (PROG, "make sim-progs"), (SDMA_TEST, "make sw")):
+        if not os.path.exists(path):
+            print(f"FAIL: setup: {path} not built ({how})")
+            return 1
+    tmp = tempfile.mkdtemp(prefix="mosaic-sim-dram-")
+
+    # No limit: main memory moves a beat per cycle, like the scratchpad.
+    base = None
+    for opts in ([], ["--dram-bw", "8"], ["--dram-bw", "200"]):
+        name = "no bandwidth limit" + (f" ({' '.join(opts)})" if opts else " (defaults)")
+        ph, why = measure(opts, tmp)
+        if why:
+            check(name, False, why)
+            continue
+        same = ph["LD"][1] == ph["REF"][1] == ph["ST"][1]
+        if base is None:
+            base = ph
+        check(name, same and ph == base,
+              f"{fmt(ph)}; expected LD = ST = REF busy and the defaults' {fmt(base)}")
+
+    # Bandwidth-limited: the DRAM phases at the set rate.
+    for bw in (2, 4):
+        name = f"--dram-bw {bw}"
+        ph, why = measure(["--dram-bw", str(bw)], tmp)
+        if why:
+            check(name, False, why)
+            continue
+        rd = BYTES / dram_cycles(ph, "LD")
+        wr = BYTES / dram_cycles(ph, "ST")
+        ok = all(0.8 * bw <= r <= bw + 0.05 for r in (rd, wr))
+        check(f"{name}: read {rd:.2f}, write {wr:.2f} bytes/cycle", ok,
+              f"outside {0.8 * bw:.2f}..{bw + 0.05:.2f}: {fmt(ph)}")
+
+    # Outstanding bursts at 100 cycles latency.
+    res = {}
+    for n in (1, 4):
+        ph, why = measure(["--dram-latency", "100", "--dram-outstanding", str(n)], tmp)
+        if why:
+            check(f"--dram-latency 100 --dram-outstanding {n}", False, why)
+            continue
+        res[n] = ph
+    if len(res) == 2:
+        for phase, what in (("LD", "read"), ("ST", "write")):
+            one, four = dram_cycles(res[1], phase), dram_cycles(res[4], phase)
+            check(f"--dram-latency 100: {what}: {one} DRAM cycles with --dram-outstanding 1 "
+                  f"(>= {BURSTS} x 100), {four} with 4 (< half)",
+                  one >= BURSTS * 100 and 2 * four < one, f"{fmt(res[1])} | {fmt(res[4])}")
+
+    # Data under every limit at once, with random stalls.
+    ph, why = measure(STRESS, tmp)
+    check(f"dram_bw.elf {' '.join(STRESS)}", ph is not None, why)
+    rc, out, err = simlib.run([SIM, *STRESS, "--seed", "7", SDMA_TEST], timeout=600)
+    check(f"test_sdma.elf {' '.join(STRESS)}",
+          rc == 0 and "LOCKSTEP MISMATCH" not in err,
+          f"exit {rc}: {simlib.first_lines(err, 6)} {simlib.first_lines(out, 4)}")
+
+    print(f"dram: {passed} passed, {failed} failed in {time.time() - t0:.1f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
