@@ -1,31 +1,30 @@
 // tmma engine: operand staging from the TRF, the MAC array, and write-back.
 //
 // Three stages run concurrently on consecutive tmma instructions:
-//   stage  reads tile rows of A (port 0) and B (port 1), one row per cycle,
-//          widens them exactly (mosaic_fmt_cvt, as mosaic_to_f32 / int
-//          value) into a staging buffer, then, unless the op is chained,
-//          the raw rows of D (port 0): 16 cycles, or 32 with D;
-//   step   streams the op to mosaic_array one output block at a time: PeRows
-//          D rows (widened) into the array's D staging (not when chained),
-//          then mtilek k-steps with a(i) = op(A)[i][k], b(j) = op(B)[k][j]
-//          picked out of the staging buffer by index (mcsr.mmode: bit 1
-//          transposes A, bit 0 B);
-//   drain  reads each block's snapshot one row per cycle, converts it to D's
-//          format and writes it to the TRF (only elements inside mtilem x
-//          mtilen; an FP4 byte's other nibble comes from the raw D), then
-//          reports the op done with its SAT flag (and, for AME, inexact).
+//   stage  widens tile row y of A and B in cycle y (mosaic_fmt_cvt, as
+//          mosaic_to_f32 / int value) into a staging buffer, reading a TRF
+//          row only when y enters a new one, and reads D's raw TRF rows
+//          (unless the op is chained) in the cycles a port is free, the
+//          rest after: 16 cycles for 8/16-bit inputs with an 8/16-bit D,
+//          up to 32 for 32-bit ones;
+//   step   streams the op to mosaic_array one output block at a time:
+//          mtilek k-steps with a(i) = op(A)[i][k], b(j) = op(B)[k][j]
+//          picked out of the staging buffer by index (mcsr.mmode / bTR:
+//          bit 1 transposes A, bit 0 B); the next block's D rows go into
+//          the array's D staging while the current block streams;
 // An AME mmacc reaches this engine as one op per sub-operation (cmd_fin_i on
 // the last); it differs from tmma only in the op parameters: rounding from
 // mxcfg.RND, no FP8 saturation, integer wrap when SAT = 0 and nothing
 // widens (cmd_wrap_i, in the array's clamp and the drain's conversion), and
 // mxstatus.inexact, which tmma does not record (cmd_ame_i).
-// A/B staging has three buffers: staging a tile takes 17 cycles, stepping
-// it 16, so the engine stages two ops ahead to keep the array busy. Op
+// A/B staging has three buffers, so the engine stages two ops ahead. Op
 // information and raw D have four (up to three ops staged or stepping, one
-// draining). The stepper goes from one op's last step straight into the
-// next op's first. Chained tmma (same FP32/INT32 D as the previous op,
+// draining). The stepper goes from one block's last step straight into the
+// next block's first. Chained tmma (same FP32/INT32 D as the previous op,
 // 16x16 array) skips D: the accumulators still hold it, so one 16x16x16
-// tile takes 16 cycles in steady state.
+// tile takes 16 cycles in steady state; so does an unchained op whose
+// staging fits in 16 cycles (every mmacc sub-operation of 8-bit inputs with
+// a 16-bit result, for example).
 //
 // The caller (mosaic_tu) guarantees: mtilek > 0; A, B and (unless chained)
 // D are not the D of an op still in this engine (pending_o); nothing else
@@ -117,7 +116,7 @@ module mosaic_tu_mma #(
   logic [4:0]  info_n_q   [4];
   logic [7:0]  info_seq_q [4];
   logic        info_chn_q [4];
-  logic [511:0] sd_q [64];       // raw D rows: {slot, y}, element j at [32j +: 32]
+  logic [511:0] sd_q [64];       // raw D, by TRF row: {slot, TRF row}
   logic [511:0] sa_q [48];       // widened A rows: {slot, y}
   logic [511:0] sb_q [48];
 
@@ -144,10 +143,18 @@ module mosaic_tu_mma #(
 
   // ------------------------------------------------------------------
   // Stage. Requests and responses are decoupled: a read returns exactly one
-  // cycle after the TRF accepts it (mosaic_trf), so every accepted request
-  // passes its row, phase and op parameters through one pipeline register
-  // (p_*) to its response. The next op is accepted in the cycle of this
-  // op's last request: one op per 16 request cycles.
+  // cycle after the TRF accepts it (mosaic_trf), so every request cycle
+  // passes its rows and op parameters through one pipeline register (p_*)
+  // to its response.
+  //
+  // Tile row y of A and B is widened in stage cycle y (0..15). A TRF row
+  // holds 1, 2, 4 or 8 tile rows (32-, 16-, 8-bit, FP4), so a port reads A
+  // (B) only when y enters a new TRF row and otherwise widens from the row
+  // it holds (a_hold_q). D is kept raw, by TRF row (2 << width class rows),
+  // and read in the cycles a port is free -- one row per cycle, since two
+  // rows of one register are in the same bank -- and after y = 15 for what
+  // is left. So 8- and 16-bit operands with a 16-bit D stage in 16 cycles,
+  // 32-bit ones take 16 + 16. A cycle with no request advances on its own.
   // ------------------------------------------------------------------
   logic        st_act_q, st_chain_q;
   logic [4:0]  st_ra_q, st_rb_q, st_rd_q;
@@ -155,71 +162,93 @@ module mosaic_tu_mma #(
   logic        st_subn_q;
   logic [1:0]  st_islot_q;
   logic [1:0]  st_abslot_q;
-  logic [5:0]  st_req_q;             // 0..15 A/B rows, 16..31 D rows
-  logic [5:0]  st_n;                 // rows to read
-  logic        accept_cmd, req_fire, req_last;
+  logic [4:0]  st_c_q;               // A/B tile row, 16 = A/B done
+  logic [4:0]  st_dn_q;              // D TRF rows requested
+  logic [4:0]  st_nd;                // D TRF rows to read
+  logic [1:0]  st_dw;
+  logic        accept_cmd, st_fire, st_last, st_ab;
+  logic        a_need, b_need, d_left, d0_req, d1_req;
+  logic [3:0]  st_y, prow_a, prow_b, prow_a_prev, prow_b_prev;
 
-  assign st_n        = st_chain_q ? 6'd16 : 6'd32;
-  assign req_fire    = rd0_req_o && rd_ready_i;
-  assign req_last    = req_fire && (st_req_q == st_n - 6'd1);
-  assign cmd_ready_o = (!st_act_q || req_last) && (ab_used_q != 2'd3) && !info_v_q[disp_slot_q];
+  mosaic_tu_fmtw u_st_dw (.fmt_i (st_fd_q), .wsel_o (st_dw));
+  assign st_nd  = st_chain_q ? 5'd0 : (5'd2 << st_dw);
+  assign st_ab  = !st_c_q[4];
+  assign st_y   = st_c_q[3:0];
+  assign d_left = (st_dn_q != st_nd);
+
+  mosaic_tu_prow u_prow_a  (.y_i (st_y),        .fmt_i (st_fa_q), .prow_o (prow_a));
+  mosaic_tu_prow u_prow_b  (.y_i (st_y),        .fmt_i (st_fb_q), .prow_o (prow_b));
+  mosaic_tu_prow u_prow_ap (.y_i (st_y - 4'd1), .fmt_i (st_fa_q), .prow_o (prow_a_prev));
+  mosaic_tu_prow u_prow_bp (.y_i (st_y - 4'd1), .fmt_i (st_fb_q), .prow_o (prow_b_prev));
+  assign a_need = st_ab && ((st_y == 4'd0) || (prow_a != prow_a_prev));
+  assign b_need = st_ab && ((st_y == 4'd0) || (prow_b != prow_b_prev));
+  assign d0_req = !a_need && d_left;
+  assign d1_req = !b_need && d_left && !d0_req;
+
+  assign rd0_req_o = st_act_q && (a_need || d0_req);
+  assign rd0_reg_o = a_need ? st_ra_q : st_rd_q;
+  assign rd0_row_o = a_need ? prow_a : st_dn_q[3:0];
+  assign rd1_req_o = st_act_q && (b_need || d1_req);
+  assign rd1_reg_o = b_need ? st_rb_q : st_rd_q;
+  assign rd1_row_o = b_need ? prow_b : st_dn_q[3:0];
+
+  assign st_fire = st_act_q && ((!rd0_req_o && !rd1_req_o) || rd_ready_i);
+  // Nothing left after this cycle: A/B at their last row (or done) and the
+  // last D row requested now (or none left).
+  assign st_last = st_fire && (st_c_q >= 5'd15) &&
+                   ((st_dn_q + 5'(d0_req || d1_req)) == st_nd);
+  assign cmd_ready_o = (!st_act_q || st_last) && (ab_used_q != 2'd3) && !info_v_q[disp_slot_q];
   assign accept_cmd  = cmd_valid_i && cmd_ready_o;
 
-  logic [3:0] req_y;
-  logic [3:0] prow_a, prow_b, prow_d;
-  assign req_y = st_req_q[3:0];
-
-  mosaic_tu_prow u_prow_a (.y_i (req_y), .fmt_i (st_fa_q), .prow_o (prow_a));
-  mosaic_tu_prow u_prow_b (.y_i (req_y), .fmt_i (st_fb_q), .prow_o (prow_b));
-  mosaic_tu_prow u_prow_d (.y_i (req_y), .fmt_i (st_fd_q), .prow_o (prow_d));
-
-  logic st_req_d_phase;
-  assign st_req_d_phase = st_req_q[4];
-  assign rd0_req_o = st_act_q && (st_req_q < st_n);
-  assign rd0_reg_o = st_req_d_phase ? st_rd_q : st_ra_q;
-  assign rd0_row_o = st_req_d_phase ? prow_d : prow_a;
-  assign rd1_req_o = st_act_q && (st_req_q < 6'd16);
-  assign rd1_reg_o = st_rb_q;
-  assign rd1_row_o = prow_b;
-
-  // The request of the response arriving now.
-  logic       p_valid_q, p_dphase_q, p_last_q, p_subn_q;
-  logic [3:0] p_y_q, p_fa_q, p_fb_q, p_fd_q;
+  // The request cycle of the response arriving now.
+  logic       p_valid_q, p_ab_q, p_a_q, p_b_q, p_d0_q, p_d1_q, p_last_q, p_subn_q;
+  logic [3:0] p_y_q, p_fa_q, p_fb_q, p_fd_q, p_dp_q;
   logic [1:0] p_islot_q, p_abslot_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       p_valid_q  <= 1'b0;
-      p_dphase_q <= 1'b0;
+      p_ab_q     <= 1'b0;
+      p_a_q      <= 1'b0;
+      p_b_q      <= 1'b0;
+      p_d0_q     <= 1'b0;
+      p_d1_q     <= 1'b0;
       p_last_q   <= 1'b0;
       p_subn_q   <= 1'b0;
       p_y_q      <= '0;
       p_fa_q     <= '0;
       p_fb_q     <= '0;
       p_fd_q     <= '0;
+      p_dp_q     <= '0;
       p_islot_q  <= '0;
       p_abslot_q <= '0;
     end else begin
-      p_valid_q <= req_fire;
-      if (req_fire) begin
-        p_dphase_q <= st_req_d_phase;
-        p_last_q   <= (st_req_q == st_n - 6'd1);
+      p_valid_q <= st_fire;
+      if (st_fire) begin
+        p_ab_q     <= st_ab;
+        p_a_q      <= a_need;
+        p_b_q      <= b_need;
+        p_d0_q     <= d0_req;
+        p_d1_q     <= d1_req;
+        p_last_q   <= st_last;
         p_subn_q   <= st_subn_q;
-        p_y_q      <= req_y;
+        p_y_q      <= st_y;
         p_fa_q     <= st_fa_q;
         p_fb_q     <= st_fb_q;
         p_fd_q     <= st_fd_q;
+        p_dp_q     <= st_dn_q[3:0];
         p_islot_q  <= st_islot_q;
         p_abslot_q <= st_abslot_q;
       end
     end
   end
 
-  // Responses: extract the tile row and widen it.
-  logic [511:0] a_raw, b_raw, d_raw, a_wide, b_wide;
+  // Responses: the A/B rows (fresh or held), their tile row, widened.
+  logic [511:0] a_row, b_row, a_hold_q, b_hold_q, a_raw, b_raw, a_wide, b_wide;
   logic [3:0]   wide_to;
-  mosaic_tu_rowx u_rowx_a (.row_i (rd0_data_i), .y_i (p_y_q), .fmt_i (p_fa_q), .el_o (a_raw));
-  mosaic_tu_rowx u_rowx_b (.row_i (rd1_data_i), .y_i (p_y_q), .fmt_i (p_fb_q), .el_o (b_raw));
-  mosaic_tu_rowx u_rowx_d (.row_i (rd0_data_i), .y_i (p_y_q), .fmt_i (p_fd_q), .el_o (d_raw));
+  assign a_row = p_a_q ? rd0_data_i : a_hold_q;
+  assign b_row = p_b_q ? rd1_data_i : b_hold_q;
+  mosaic_tu_rowx u_rowx_a (.row_i (a_row), .y_i (p_y_q), .fmt_i (p_fa_q), .el_o (a_raw));
+  mosaic_tu_rowx u_rowx_b (.row_i (b_row), .y_i (p_y_q), .fmt_i (p_fb_q), .el_o (b_raw));
   assign wide_to = fmt_is_int(p_fd_q) ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32;
 
   for (genvar j = 0; j < 16; j++) begin : g_widen
@@ -236,15 +265,15 @@ module mosaic_tu_mma #(
     );
   end
 
-  logic st_rsp, st_last_rsp;
-  assign st_rsp      = p_valid_q && rd0_valid_i;
-  assign st_last_rsp = st_rsp && p_last_q;
+  logic st_last_rsp;
+  assign st_last_rsp = p_valid_q && p_last_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       st_act_q    <= 1'b0;
       st_chain_q  <= 1'b0;
-      st_req_q    <= '0;
+      st_c_q      <= '0;
+      st_dn_q     <= '0;
       st_ra_q     <= '0;
       st_rb_q     <= '0;
       st_rd_q     <= '0;
@@ -258,7 +287,8 @@ module mosaic_tu_mma #(
       if (accept_cmd) begin
         st_act_q    <= 1'b1;
         st_chain_q  <= chain_ok_o;
-        st_req_q    <= '0;
+        st_c_q      <= '0;
+        st_dn_q     <= '0;
         st_ra_q     <= cmd_ra_i;
         st_rb_q     <= cmd_rb_i;
         st_rd_q     <= cmd_rd_i;
@@ -268,32 +298,38 @@ module mosaic_tu_mma #(
         st_subn_q   <= cmd_subn_i;
         st_islot_q  <= disp_slot_q;
         st_abslot_q <= disp_ab_q;
-      end else if (req_last) begin
+      end else if (st_last) begin
         st_act_q <= 1'b0;
-      end else if (req_fire) begin
-        st_req_q <= st_req_q + 6'd1;
+      end else if (st_fire) begin
+        if (st_ab) st_c_q <= st_c_q + 5'd1;
+        if (d0_req || d1_req) st_dn_q <= st_dn_q + 5'd1;
       end
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (st_rsp) begin
-      if (!p_dphase_q) begin
-        sa_q[{p_abslot_q, p_y_q}] <= a_wide;
-        sb_q[{p_abslot_q, p_y_q}] <= b_wide;
-      end else begin
-        sd_q[{p_islot_q, p_y_q}] <= d_raw;
-      end
+    if (p_valid_q && p_ab_q) begin
+      sa_q[{p_abslot_q, p_y_q}] <= a_wide;
+      sb_q[{p_abslot_q, p_y_q}] <= b_wide;
+      a_hold_q <= a_row;
+      b_hold_q <= b_row;
+    end
+    if (p_valid_q && (p_d0_q || p_d1_q)) begin
+      sd_q[{p_islot_q, p_dp_q}] <= p_d0_q ? rd0_data_i : rd1_data_i;
     end
   end
 
   // ------------------------------------------------------------------
-  // Step
+  // Step. The stepper streams one output block (PeRows x PeCols of the
+  // tile) at a time; a block that loads D needs its D rows in the array's
+  // staging first. The D loader writes them for the next block (nb_*) while
+  // the current one streams -- the array allows that from the cycle after
+  // the current block's first (load) step -- so back-to-back blocks do not
+  // wait for D (mosaic_array "D staging").
   // ------------------------------------------------------------------
-  logic             sp_act_q, sp_dload_q;
+  logic             sp_act_q, sp_load_q;
   logic [BiW-1:0]   sp_bi_q;
   logic [BjW-1:0]   sp_bj_q;
-  logic [RowW-1:0]  sp_drow_q;
   logic [4:0]       sp_k_q;
   logic [1:0]       staged_q;      // ops staged, not yet taken by the stepper
   logic             step_valid, step_ready, step_load, step_last, step_int;
@@ -301,8 +337,6 @@ module mosaic_tu_mma #(
   logic [PeCols-1:0] col_en;
   logic [PeRows*32-1:0] step_a;
   logic [PeCols*32-1:0] step_b;
-  logic             d_we;
-  logic [PeCols*32-1:0] d_wide;
   logic [1:0]       ss, sab;
 
   assign ss  = step_slot_q;
@@ -313,8 +347,8 @@ module mosaic_tu_mma #(
   assign blk_c0 = 4'(sp_bj_q * PeCols);
 
   assign step_int   = fmt_is_int(info_fd_q[ss]);
-  assign step_valid = sp_act_q && !sp_dload_q;
-  assign step_load  = (sp_k_q == 5'd0) && !info_chn_q[ss];
+  assign step_valid = sp_act_q;
+  assign step_load  = (sp_k_q == 5'd0) && sp_load_q;
   assign step_last  = (sp_k_q == info_k_q[ss] - 5'd1);
 
   for (genvar r = 0; r < PeRows; r++) begin : g_rowop
@@ -330,66 +364,141 @@ module mosaic_tu_mma #(
     assign col_en[c]  = ({1'b0, tj} < info_n_q[ss]);
     assign step_b[32*c +: 32] = info_mode_q[ss][0] ? sb_q[{sab, tj}][32*sp_k_q[3:0] +: 32]
                                                   : sb_q[{sab, sp_k_q[3:0]}][32*tj +: 32];
-    // D of this block, widened for the array's D staging.
+  end
+
+  // Next block and its D load.
+  logic [1:0]       nb_slot_q;
+  logic [BiW-1:0]   nb_bi_q;
+  logic [BjW-1:0]   nb_bj_q;
+  logic             nb_loaded_q, nb_first, nb_avail, nb_chn, start;
+  logic             dl_act_q, dl_ok, dl_go, dl_last;
+  logic [RowW-1:0]  dl_row_q;
+  logic             blk_last, blk_steps_done, op_steps_done;
+
+  assign nb_first = (BiW'(nb_bi_q) == '0) && (BjW'(nb_bj_q) == '0);
+  // A block of the op being stepped is staged; a new op once staged.
+  assign nb_avail = !nb_first || (staged_q != 2'd0);
+  assign nb_chn   = nb_first && info_chn_q[nb_slot_q];
+  assign blk_last = (BiW'(sp_bi_q) == BiW'(BlkR - 1)) && (BjW'(sp_bj_q) == BjW'(BlkC - 1));
+  assign blk_steps_done = step_valid && step_ready && step_last;
+  assign op_steps_done  = blk_steps_done && blk_last;
+  // The array takes a load step as late as the cycle its last D row is
+  // written, so the block may start (first step next cycle) while the
+  // second-to-last row is written; the load then finishes for the block
+  // that is now current (dl_nb_q low).
+  assign start = nb_avail && (nb_chn || nb_loaded_q || dl_near || (dl_last && dl_nb)) &&
+                 (!sp_act_q || blk_steps_done);
+
+  // The array reads its D staging in the cycle after a load step: the
+  // staging is free once the current block's first step has gone.
+  assign dl_ok   = !sp_act_q || !sp_load_q || (sp_k_q != 5'd0);
+  // Row 0 is written in the cycle the load starts (dl_go), the others
+  // from dl_row_q.
+  logic [RowW-1:0] dl_row;
+  logic            dl_nb_q, dl_nb, dl_near;
+  assign dl_go   = nb_avail && !nb_chn && !nb_loaded_q && !dl_act_q && dl_ok;
+  assign dl_row  = dl_act_q ? dl_row_q : '0;
+  assign dl_last = (dl_go || dl_act_q) && (dl_row == RowW'(PeRows - 1));
+  assign dl_nb   = dl_go || (dl_act_q && dl_nb_q);   // loading the block not yet started
+  assign dl_near = dl_nb && (dl_row == RowW'(PeRows - 2));
+
+  // D rows of the block being loaded (nb_* when the load starts, then
+  // latched: the block may start, moving nb_*, before its last row), raw
+  // from its TRF row, widened for the array.
+  logic [1:0]       dl_slot_q, dl_slot;
+  logic [BiW-1:0]   dl_bi_q, dl_bi;
+  logic [BjW-1:0]   dl_bj_q, dl_bj;
+  logic [3:0]   dl_y, dl_prow, dl_c0, dl_fd;
+  logic [511:0] dl_el;
+  logic         dl_int;
+  logic [PeCols*32-1:0] d_wide;
+  assign dl_slot = dl_act_q ? dl_slot_q : nb_slot_q;
+  assign dl_bi   = dl_act_q ? dl_bi_q : nb_bi_q;
+  assign dl_bj   = dl_act_q ? dl_bj_q : nb_bj_q;
+  assign dl_fd   = info_fd_q[dl_slot];
+  assign dl_y    = 4'(dl_bi * PeRows) + 4'(dl_row);
+  assign dl_c0   = 4'(dl_bj * PeCols);
+  assign dl_int  = fmt_is_int(dl_fd);
+  mosaic_tu_prow u_prow_dl (.y_i (dl_y), .fmt_i (dl_fd), .prow_o (dl_prow));
+  mosaic_tu_rowx u_rowx_dl (.row_i (sd_q[{dl_slot, dl_prow}]), .y_i (dl_y),
+                            .fmt_i (dl_fd), .el_o (dl_el));
+  for (genvar c = 0; c < PeCols; c++) begin : g_dcvt
     logic [5:0] fd_unused;
-    logic [31:0] d_el;
-    assign d_el = sd_q[{ss, blk_r0 + 4'(sp_drow_q)}][32*tj +: 32];
+    logic [3:0] tj;
+    assign tj = dl_c0 + 4'(c);
     mosaic_fmt_cvt u_cvt_d (
-      .from_i (info_fd_q[ss]),
-      .to_i   (step_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
-      .bits_i (d_el), .rm_i (mosaic_pkg::RmRne), .fp8_sat_i (1'b0),
-      .subnormals_i (info_subn_q[ss]), .int_wrap_i (1'b0),
+      .from_i (dl_fd),
+      .to_i   (dl_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
+      .bits_i (dl_el[32*tj +: 32]), .rm_i (mosaic_pkg::RmRne), .fp8_sat_i (1'b0),
+      .subnormals_i (info_subn_q[dl_slot]), .int_wrap_i (1'b0),
       .bits_o (d_wide[32*c +: 32]), .flags_o (fd_unused)
     );
   end
-  assign d_we = sp_act_q && sp_dload_q;
 
-  logic blk_last, op_steps_done, take;
-  logic [1:0] next_ss;
-  assign blk_last      = (BiW'(sp_bi_q) == BiW'(BlkR - 1)) && (BjW'(sp_bj_q) == BjW'(BlkC - 1));
-  assign op_steps_done = step_valid && step_ready && step_last && blk_last;
-  // The next staged op starts when the stepper is idle or in the cycle of
-  // the current op's last step.
-  assign take    = (!sp_act_q || op_steps_done) && (staged_q != 2'd0);
-  assign next_ss = op_steps_done ? ss + 2'd1 : ss;
+  logic take;
+  assign take = start && nb_first;   // the stepper takes a staged op
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sp_act_q   <= 1'b0;
-      sp_dload_q <= 1'b0;
-      sp_bi_q    <= '0;
-      sp_bj_q    <= '0;
-      sp_drow_q  <= '0;
-      sp_k_q     <= '0;
-    end else if (take) begin
-      sp_act_q   <= 1'b1;
-      sp_dload_q <= !info_chn_q[next_ss];
-      sp_bi_q    <= '0;
-      sp_bj_q    <= '0;
-      sp_drow_q  <= '0;
-      sp_k_q     <= '0;
-    end else if (sp_act_q && sp_dload_q) begin
-      sp_drow_q <= sp_drow_q + RowW'(1);
-      if (sp_drow_q == RowW'(PeRows - 1)) sp_dload_q <= 1'b0;
-    end else if (sp_act_q && step_ready) begin
-      sp_k_q <= sp_k_q + 5'd1;
-      if (step_last) begin
-        sp_k_q     <= '0;
-        sp_drow_q  <= '0;
-        sp_dload_q <= !info_chn_q[ss];
-        if (blk_last) begin
-          sp_act_q <= 1'b0;
-          sp_bi_q  <= '0;
-          sp_bj_q  <= '0;
-        end else if (BjW'(sp_bj_q) == BjW'(BlkC - 1)) begin
-          sp_bj_q <= '0;
-          sp_bi_q <= sp_bi_q + BiW'(1);
+      sp_act_q    <= 1'b0;
+      sp_load_q   <= 1'b0;
+      sp_bi_q     <= '0;
+      sp_bj_q     <= '0;
+      sp_k_q      <= '0;
+      nb_slot_q   <= '0;
+      nb_bi_q     <= '0;
+      nb_bj_q     <= '0;
+      nb_loaded_q <= 1'b0;
+      dl_act_q    <= 1'b0;
+      dl_row_q    <= '0;
+      dl_nb_q     <= 1'b0;
+      dl_slot_q   <= '0;
+      dl_bi_q     <= '0;
+      dl_bj_q     <= '0;
+    end else begin
+      if (start) begin
+        sp_act_q    <= 1'b1;
+        sp_load_q   <= !nb_chn;
+        sp_bi_q     <= nb_bi_q;
+        sp_bj_q     <= nb_bj_q;
+        sp_k_q      <= '0;
+        if (BjW'(nb_bj_q) != BjW'(BlkC - 1)) begin
+          nb_bj_q <= nb_bj_q + BjW'(1);
         end else begin
-          sp_bj_q <= sp_bj_q + BjW'(1);
+          nb_bj_q <= '0;
+          if (BiW'(nb_bi_q) != BiW'(BlkR - 1)) begin
+            nb_bi_q <= nb_bi_q + BiW'(1);
+          end else begin
+            nb_bi_q   <= '0;
+            nb_slot_q <= nb_slot_q + 2'd1;
+          end
         end
+      end else if (blk_steps_done) begin
+        sp_act_q <= 1'b0;
+        sp_k_q   <= '0;
+      end else if (step_valid && step_ready) begin
+        sp_k_q <= sp_k_q + 5'd1;
+      end
+      if (start)                 nb_loaded_q <= 1'b0;
+      else if (dl_last && dl_nb) nb_loaded_q <= 1'b1;
+      if (start)      dl_nb_q <= 1'b0;
+      else if (dl_go) dl_nb_q <= 1'b1;
+      if (dl_last) begin
+        dl_act_q <= 1'b0;
+      end else if (dl_go) begin
+        dl_act_q  <= 1'b1;
+        dl_row_q  <= RowW'(1);
+        dl_slot_q <= nb_slot_q;
+        dl_bi_q   <= nb_bi_q;
+        dl_bj_q   <= nb_bj_q;
+      end else if (dl_act_q) begin
+        dl_row_q <= dl_row_q + RowW'(1);
       end
     end
   end
+
+  logic             d_we;
+  assign d_we = dl_go || dl_act_q;
 
   // ------------------------------------------------------------------
   // Array
@@ -417,7 +526,7 @@ module mosaic_tu_mma #(
     .step_a_i      (step_a),
     .step_b_i      (step_b),
     .d_we_i        (d_we),
-    .d_row_i       (sp_drow_q),
+    .d_row_i       (dl_row),
     .d_data_i      (d_wide),
     .out_valid_o   (out_valid),
     .out_release_i (out_release),
@@ -469,7 +578,10 @@ module mosaic_tu_mma #(
   logic         dr_int, dr_row_in;
   assign dr_int    = fmt_is_int(info_fd_q[ds]);
   assign dr_row_in = ({1'b0, dr_i} < info_m_q[ds]);
-  assign dr_raw    = sd_q[{ds, dr_i}];
+  logic [3:0]   dr_prow_d;
+  mosaic_tu_prow u_prow_dr (.y_i (dr_i), .fmt_i (info_fd_q[ds]), .prow_o (dr_prow_d));
+  mosaic_tu_rowx u_rowx_dr (.row_i (sd_q[{ds, dr_prow_d}]), .y_i (dr_i), .fmt_i (info_fd_q[ds]),
+                            .el_o (dr_raw));
 
   logic [31:0] dr_cvt [PeCols];
   for (genvar c = 0; c < PeCols; c++) begin : g_drain_cvt
@@ -647,7 +759,7 @@ module mosaic_tu_mma #(
   assign busy_o = (info_v_q != 4'd0) || st_act_q;
 
   logic unused;
-  assign unused = arr_busy ^ (^out_flags);
+  assign unused = arr_busy ^ (^out_flags) ^ rd0_valid_i;
 
 endmodule
 

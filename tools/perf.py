@@ -5,8 +5,8 @@
 
 A BENCH line is `BENCH <case> n=<N> cycles=... insns=... tensor_insns=...
 mac_busy=... macs=... conflicts=... tu_stalls=... sdma_bytes=...`
-(sw/bench/bench.h). Cases `tmma_*` (N chained tmma) give a throughput table:
-cycles per tile = cycles / N, utilization = macs / (cycles x PE), MAC busy =
+(sw/bench/bench.h). Cases `tmma_*` (N chained tmma) and `ame_*` (mmacc, N =
+sub-operations) give a throughput table: cycles per tile = cycles / N, utilization = macs / (cycles x PE), MAC busy =
 mac_busy / cycles. Cases `cpi_*` (N independent instances) give CPI =
 cycles / N; `cpi_loop` is the loop overhead included in the others, and
 "net" subtracts it.
@@ -69,16 +69,17 @@ def report(order, cases, source, pe, sim):
                 "figures come from the RTL (`make perf` with build/bin/mosaic-sim).", ""]
     else:
         out += [f"Run on the RTL ({sim}); PE array = {pe} MAC units.", ""]
-    tm = [n for n in order if n.startswith("tmma_")]
+    tm = [n for n in order if n.startswith(("tmma_", "ame_"))]
     if tm:
-        out += ["## tmma throughput (chained into one accumulator)", "",
+        out += ["## tmma / mmacc throughput (tmma chained into one accumulator; "
+                "mmacc: n = 16x16x16 sub-operations)", "",
                 f"| case | n | {cyc} | {cyc}/tile | useful MACs | MACs/tile | "
                 f"utilization (PE={pe}) | MAC busy | bank conflicts | TU stalls |",
                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for n in tm:
             c = cases[n]
             cycles, k, macs = c.get("cycles", 0), c.get("n", 0), c.get("macs", 0)
-            out.append(f"| {n[5:]} | {k} | {cycles} | {ratio(cycles, k, 1)} | {macs} | "
+            out.append(f"| {n.partition('_')[2] if n.startswith('tmma_') else n} | {k} | {cycles} | {ratio(cycles, k, 1)} | {macs} | "
                        f"{ratio(macs, k, 0)} | {pct(macs, cycles * pe)} | "
                        f"{pct(c.get('mac_busy', 0), cycles)} | {c.get('conflicts', 0)} | "
                        f"{c.get('tu_stalls', 0)} |")
@@ -98,7 +99,7 @@ def report(order, cases, source, pe, sim):
             out.append(f"| {n[4:]} | {k} | {cycles} | {ratio(cycles, k)} | {net} | "
                        f"{c.get('tu_stalls', 0)} | {c.get('conflicts', 0)} |")
         out.append("")
-    other = [n for n in order if not n.startswith(("tmma_", "cpi_"))]
+    other = [n for n in order if not n.startswith(("tmma_", "ame_", "cpi_"))]
     for n in other:
         out.append(f"- {n}: " + ", ".join(f"{k}={v}" for k, v in cases[n].items()))
     return "\n".join(out).rstrip() + "\n"

@@ -3,7 +3,7 @@
 
 Benchmarks, not tests: this only checks that each build/sw/bench/*.elf exits
 0 and prints one well-formed BENCH line for every case its source names
-(the "tmma_..." / "cpi_..." string literals in sw/bench/<name>.c), and that
+(the "tmma_..." / "ame_..." / "cpi_..." string literals in sw/bench/<name>.c), and that
 tools/perf.py turns them into a table. One `PASS: name` / `FAIL: name: why`
 per program.
 """
@@ -26,7 +26,7 @@ def check(src):
     if not os.path.exists(elf):
         return name, f"{elf} not built (make bench-elfs)"
     with open(src, encoding="utf-8") as f:
-        want = sorted(set(re.findall(r'"((?:tmma|cpi)_[\w.]+)"', f.read())))
+        want = sorted(set(re.findall(r'"((?:tmma|ame|cpi)_[\w.]+)"', f.read())))
     if not want:
         return name, "the source names no case"
     try:
