@@ -24,22 +24,9 @@
  * them, and FP16 results stay finite over NMMACC accumulations. */
 static uint32_t src_tile[256] MOSAIC_TENSOR;
 
-static uint32_t f32_bits(float f)
-{
-    union {
-        float f;
-        uint32_t u;
-    } v = {.f = f};
-    return v.u;
-}
-
 static void fill_src(void)
 {
-    uint32_t s = 4321u;
-    for (unsigned i = 0; i < 256; i++) {
-        s = s * 1103515245u + 12345u;
-        src_tile[i] = f32_bits((float)((int)((s >> 16) % 33u) - 16) / 8.0f);
-    }
+    bench_fill_small(src_tile, 4321u);
     mosaic_fence(); /* scalar stores before the tensor load */
     tinit(TR_SRC, FMT_FP32);
     tld(TR_SRC, src_tile, 64);

@@ -5,6 +5,7 @@ trap illegal there where the ISS executes them)."""
 import os
 import re
 import struct
+import sys
 import subprocess
 
 ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
@@ -46,6 +47,22 @@ def tensor_use(path):
         elif op == 0x73 and (w >> 12) & 3 and (w >> 20) in _TCSRS:
             csr += 1
     return custom, csr
+
+
+class Tally:
+    """PASS/FAIL lines and their counts for a test script."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def check(self, name, ok, why=""):
+        if ok:
+            self.passed += 1
+            print(f"PASS: {name}")
+        else:
+            self.failed += 1
+            print(f"FAIL: {name}: {why}")
+        sys.stdout.flush()
 
 
 def _code_words(path):

@@ -19,18 +19,8 @@ import simlib  # noqa: E402
 # The command-line contract is the same binary code with or without the
 # tensor unit; the scalar build runs it hundreds of times faster.
 SIM, PROGS, BUILD = simlib.SIM_SCALAR, simlib.PROGS, simlib.BUILD
-failed = passed = 0
-
-
-def check(name, ok, why=""):
-    global failed, passed
-    if ok:
-        passed += 1
-        print(f"PASS: {name}")
-    else:
-        failed += 1
-        print(f"FAIL: {name}: {why}")
-    sys.stdout.flush()
+TALLY = simlib.Tally()
+check = TALLY.check
 
 
 def sim(*args, timeout=120):
@@ -195,8 +185,8 @@ def main():
         res.add((rc, out, cyc.group(1) if cyc else None))
     check("--seed 1/2/123456789: same output and cycle count", len(res) == 1 and
           next(iter(res))[0] == 0, f"{res}")
-    print(f"cli: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"cli: {TALLY.passed} passed, {TALLY.failed} failed")
+    return 1 if TALLY.failed else 0
 
 
 if __name__ == "__main__":

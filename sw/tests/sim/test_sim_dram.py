@@ -42,18 +42,8 @@ SDMA_TEST = os.path.join(simlib.BUILD, "sw", "tests", "test_sdma.elf")
 BYTES = 4 * 4096           # per phase
 BURSTS = BYTES // 128      # one burst per 128-byte row
 STRESS = ["--dram-bw", "3", "--dram-outstanding", "1", "--dram-latency", "37", "--dram-stall-pct", "25"]
-failed = passed = 0
-
-
-def check(name, ok, why=""):
-    global failed, passed
-    if ok:
-        passed += 1
-        print(f"PASS: {name}")
-    else:
-        failed += 1
-        print(f"FAIL: {name}: {why}")
-    sys.stdout.flush()
+TALLY = simlib.Tally()
+check = TALLY.check
 
 
 def measure(opts, tmp):
@@ -140,8 +130,8 @@ def main():
           rc == 0 and "LOCKSTEP MISMATCH" not in err,
           f"exit {rc}: {simlib.first_lines(err, 6)} {simlib.first_lines(out, 4)}")
 
-    print(f"dram: {passed} passed, {failed} failed in {time.time() - t0:.1f} s")
-    return 1 if failed else 0
+    print(f"dram: {TALLY.passed} passed, {TALLY.failed} failed in {time.time() - t0:.1f} s")
+    return 1 if TALLY.failed else 0
 
 
 if __name__ == "__main__":

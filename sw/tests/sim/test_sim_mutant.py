@@ -21,18 +21,8 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simlib  # noqa: E402
 
-failed = passed = 0
-
-
-def check(name, ok, why=""):
-    global failed, passed
-    if ok:
-        passed += 1
-        print(f"PASS: {name}")
-    else:
-        failed += 1
-        print(f"FAIL: {name}: {why}")
-    sys.stdout.flush()
+TALLY = simlib.Tally()
+check = TALLY.check
 
 
 def report_problems(err, elf):
@@ -121,8 +111,8 @@ def main():
     check("the mutant is caught by at least one program", caught, "no program exposed the injected bug")
     if not hook:
         check("rv32i_alu catches the XOR mutant", "rv32i_alu" in caught, f"caught by {caught}")
-    print(f"mutant: {passed} passed, {failed} failed; caught by {len(caught)} of {len(progs)} programs")
-    return 1 if failed else 0
+    print(f"mutant: {TALLY.passed} passed, {TALLY.failed} failed; caught by {len(caught)} of {len(progs)} programs")
+    return 1 if TALLY.failed else 0
 
 
 if __name__ == "__main__":
