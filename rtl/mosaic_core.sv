@@ -768,6 +768,14 @@ module mosaic_core #(
 
   logic wb_ready;  // the write-back instruction can complete (if there is one)
 
+  // Useful MACs and SDMA bytes ((m)hpmcounter5/8(h)) count when the tensor
+  // unit executes, the ISS when the instruction retires: a CSR instruction
+  // on them waits, like a fence, until the unit is idle, so it sees every
+  // earlier instruction counted.
+  logic csr_tu_count;
+  assign csr_tu_count = ((csr_addr[11:8] == 4'hB) || (csr_addr[11:8] == 4'hC)) &&  // bit 7: h
+                        ((csr_addr[6:0] == 7'h05) || (csr_addr[6:0] == 7'h08));
+
   always_comb begin
     if (wb_exc_q) begin
       wb_ready = 1'b1;
@@ -777,7 +785,7 @@ module mosaic_core #(
       wb_ready = xif_pre_illegal | xif_rej | xif_exc | xif_ok_now | xif_res;
     end else if (wb_wfi_q) begin
       wb_ready = wfi_wake;
-    end else if (wb_fence_q) begin
+    end else if (wb_fence_q || (wb_csr_q && csr_tu_count)) begin
       wb_ready = cpu_fence_ready_i;
     end else begin
       wb_ready = 1'b1;

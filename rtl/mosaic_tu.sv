@@ -748,6 +748,7 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Engines
   // ------------------------------------------------------------------
+  logic [3:0] mma_fd;
   logic       mma_done, mma_sat, mma_nx, mma_fin, vec_done, vec_sat, red_done, red_sat, lsu_done, lsu_err;
   logic [7:0] mma_seq, vec_seq, red_seq;
 
@@ -798,6 +799,7 @@ module mosaic_tu #(
     .done_sat_o    (mma_sat),
     .done_nx_o     (mma_nx),
     .done_fin_o    (mma_fin),
+    .done_fd_o     (mma_fd),
     .busy_o        (mma_busy),
     .pending_o     (mma_pending),
     .ev_mac_busy_o (ev_mac_busy_o),
@@ -1271,16 +1273,15 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Tags of completed instructions, for the trace: the queue entry's D
   // format (tcvt: the new tag). The issue-time ones (msettile) write none.
-  logic [3:0] mma_tag_q, vec_tag_q, red_tag_q, lsu_tag_q, tl_tag_q;
+  // (the mma engine reports its op's D format with done: several are in it)
+  logic [3:0] vec_tag_q, red_tag_q, lsu_tag_q, tl_tag_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      mma_tag_q <= '0;
       vec_tag_q <= '0;
       red_tag_q <= '0;
       lsu_tag_q <= '0;
       tl_tag_q  <= '0;
     end else begin
-      if (mma_go) mma_tag_q <= h_fd;
       if (vec_go) vec_tag_q <= h_fd;
       if (red_go) red_tag_q <= h_fd;
       if (lsu_go) lsu_tag_q <= h_fd;
@@ -1296,7 +1297,7 @@ module mosaic_tu #(
     trace_done_seq_o = seq_q;
     trace_done_tag_o = ck_fd;
     if (mma_done && mma_fin) begin
-      trace_done_o = 1'b1; trace_done_seq_o = mma_seq;   trace_done_tag_o = mma_tag_q;
+      trace_done_o = 1'b1; trace_done_seq_o = mma_seq;   trace_done_tag_o = mma_fd;
     end else if (vec_done) begin
       trace_done_o = 1'b1; trace_done_seq_o = vec_seq;   trace_done_tag_o = vec_tag_q;
     end else if (red_done) begin

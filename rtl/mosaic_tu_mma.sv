@@ -84,6 +84,7 @@ module mosaic_tu_mma #(
   output logic         done_sat_o,
   output logic         done_nx_o,     // AME op: some rounding was inexact
   output logic         done_fin_o,
+  output logic [3:0]   done_fd_o,     // the op's D format (its tag)
   output logic         busy_o,
   output logic [31:0]  pending_o,     // D registers of ops in the engine
   // Performance events.
@@ -638,6 +639,7 @@ module mosaic_tu_mma #(
   assign done_seq_o = info_seq_q[ds];
   assign done_sat_o = dr_sat_q || (|dr_sat) || (dr_int && out_flags[mosaic_pkg::FlagSat]);
   assign done_fin_o = info_fin_q[ds];
+  assign done_fd_o  = info_fd_q[ds];
   // Integer results are exact or clamped (SAT only), as in the golden model.
   logic dr_nx_now;
   assign dr_nx_now  = !dr_int && ((|dr_nx) || out_flags[mosaic_pkg::FlagNx]);
