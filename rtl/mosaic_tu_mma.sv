@@ -154,8 +154,12 @@ module mosaic_tu_mma #(
   // it holds (a_hold_q). D is kept raw, by TRF row (2 << width class rows),
   // and read in the cycles a port is free -- one row per cycle, since two
   // rows of one register are in the same bank -- and after y = 15 for what
-  // is left. So 8- and 16-bit operands with a 16-bit D stage in 16 cycles,
-  // 32-bit ones take 16 + 16. A cycle with no request advances on its own.
+  // is left. A B tile of 16 bits or less is read one cycle early (its next
+  // TRF row in the cycle before y enters it, into b_next_q), so port 1 is
+  // free in the cycles port 0 reads A and D finds a free port in every
+  // cycle but the first: 8- and 16-bit operands stage in 16 cycles with up
+  // to 15 D rows, 17 with an FP32 D; 32-bit ones take 16 + 16. A cycle
+  // with no request advances on its own.
   // ------------------------------------------------------------------
   logic        st_act_q, st_chain_q;
   logic [4:0]  st_ra_q, st_rb_q, st_rd_q;
@@ -168,8 +172,9 @@ module mosaic_tu_mma #(
   logic [4:0]  st_nd;                // D TRF rows to read
   logic [1:0]  st_dw;
   logic        accept_cmd, st_fire, st_last, st_ab;
-  logic        a_need, b_need, d_left, d0_req, d1_req;
-  logic [3:0]  st_y, prow_a, prow_b, prow_a_prev, prow_b_prev;
+  logic        a_need, b_need, b_now, b_pref, b_early, d_left, d0_req, d1_req;
+  logic [3:0]  st_y, prow_a, prow_b, prow_a_prev, prow_b_prev, prow_b_next;
+  logic [1:0]  st_bw;
 
   mosaic_tu_fmtw u_st_dw (.fmt_i (st_fd_q), .wsel_o (st_dw));
   assign st_nd  = st_chain_q ? 5'd0 : (5'd2 << st_dw);
@@ -181,17 +186,23 @@ module mosaic_tu_mma #(
   mosaic_tu_prow u_prow_b  (.y_i (st_y),        .fmt_i (st_fb_q), .prow_o (prow_b));
   mosaic_tu_prow u_prow_ap (.y_i (st_y - 4'd1), .fmt_i (st_fa_q), .prow_o (prow_a_prev));
   mosaic_tu_prow u_prow_bp (.y_i (st_y - 4'd1), .fmt_i (st_fb_q), .prow_o (prow_b_prev));
-  assign a_need = st_ab && ((st_y == 4'd0) || (prow_a != prow_a_prev));
-  assign b_need = st_ab && ((st_y == 4'd0) || (prow_b != prow_b_prev));
+  mosaic_tu_prow u_prow_bn (.y_i (st_y + 4'd1), .fmt_i (st_fb_q), .prow_o (prow_b_next));
+  mosaic_tu_fmtw u_st_bw (.fmt_i (st_fb_q), .wsel_o (st_bw));
+  assign a_need  = st_ab && ((st_y == 4'd0) || (prow_a != prow_a_prev));
+  assign b_need  = st_ab && ((st_y == 4'd0) || (prow_b != prow_b_prev));
+  assign b_early = (st_bw != 2'd3);
+  // b_now: read B's row for this y now; b_pref: read the row for y + 1.
+  assign b_now  = b_early ? (st_ab && (st_y == 4'd0)) : b_need;
+  assign b_pref = b_early && st_ab && (st_y != 4'd15) && (prow_b_next != prow_b);
   assign d0_req = !a_need && d_left;
-  assign d1_req = !b_need && d_left && !d0_req;
+  assign d1_req = !b_now && !b_pref && d_left && !d0_req;
 
   assign rd0_req_o = st_act_q && (a_need || d0_req);
   assign rd0_reg_o = a_need ? st_ra_q : st_rd_q;
   assign rd0_row_o = a_need ? prow_a : st_dn_q[3:0];
-  assign rd1_req_o = st_act_q && (b_need || d1_req);
-  assign rd1_reg_o = b_need ? st_rb_q : st_rd_q;
-  assign rd1_row_o = b_need ? prow_b : st_dn_q[3:0];
+  assign rd1_req_o = st_act_q && (b_now || b_pref || d1_req);
+  assign rd1_reg_o = (b_now || b_pref) ? st_rb_q : st_rd_q;
+  assign rd1_row_o = b_now ? prow_b : b_pref ? prow_b_next : st_dn_q[3:0];
 
   assign st_fire = st_act_q && ((!rd0_req_o && !rd1_req_o) || rd_ready_i);
   // Nothing left after this cycle: A/B at their last row (or done) and the
@@ -202,7 +213,8 @@ module mosaic_tu_mma #(
   assign accept_cmd  = cmd_valid_i && cmd_ready_o;
 
   // The request cycle of the response arriving now.
-  logic       p_valid_q, p_ab_q, p_a_q, p_b_q, p_d0_q, p_d1_q, p_last_q, p_subn_q;
+  logic       p_valid_q, p_ab_q, p_a_q, p_b_q, p_bpref_q, p_bnew_q, p_d0_q, p_d1_q;
+  logic       p_last_q, p_subn_q;
   logic [3:0] p_y_q, p_fa_q, p_fb_q, p_fd_q, p_dp_q;
   logic [1:0] p_islot_q, p_abslot_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -211,6 +223,8 @@ module mosaic_tu_mma #(
       p_ab_q     <= 1'b0;
       p_a_q      <= 1'b0;
       p_b_q      <= 1'b0;
+      p_bpref_q  <= 1'b0;
+      p_bnew_q   <= 1'b0;
       p_d0_q     <= 1'b0;
       p_d1_q     <= 1'b0;
       p_last_q   <= 1'b0;
@@ -227,7 +241,9 @@ module mosaic_tu_mma #(
       if (st_fire) begin
         p_ab_q     <= st_ab;
         p_a_q      <= a_need;
-        p_b_q      <= b_need;
+        p_b_q      <= b_now;
+        p_bpref_q  <= b_pref;
+        p_bnew_q   <= b_early && b_need;   // a new row, read a cycle early
         p_d0_q     <= d0_req;
         p_d1_q     <= d1_req;
         p_last_q   <= st_last;
@@ -244,10 +260,10 @@ module mosaic_tu_mma #(
   end
 
   // Responses: the A/B rows (fresh or held), their tile row, widened.
-  logic [511:0] a_row, b_row, a_hold_q, b_hold_q, a_raw, b_raw, a_wide, b_wide;
+  logic [511:0] a_row, b_row, a_hold_q, b_hold_q, b_next_q, a_raw, b_raw, a_wide, b_wide;
   logic [3:0]   wide_to;
   assign a_row = p_a_q ? rd0_data_i : a_hold_q;
-  assign b_row = p_b_q ? rd1_data_i : b_hold_q;
+  assign b_row = p_b_q ? rd1_data_i : p_bnew_q ? b_next_q : b_hold_q;
   mosaic_tu_rowx u_rowx_a (.row_i (a_row), .y_i (p_y_q), .fmt_i (p_fa_q), .el_o (a_raw));
   mosaic_tu_rowx u_rowx_b (.row_i (b_row), .y_i (p_y_q), .fmt_i (p_fb_q), .el_o (b_raw));
   assign wide_to = fmt_is_int(p_fd_q) ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32;
@@ -314,6 +330,9 @@ module mosaic_tu_mma #(
       sb_q[{p_abslot_q, p_y_q}] <= b_wide;
       a_hold_q <= a_row;
       b_hold_q <= b_row;
+    end
+    if (p_valid_q && p_bpref_q) begin
+      b_next_q <= rd1_data_i;
     end
     if (p_valid_q && (p_d0_q || p_d1_q)) begin
       sd_q[{p_islot_q, p_dp_q}] <= p_d0_q ? rd0_data_i : rd1_data_i;
