@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Turn the BENCH lines of sw/bench programs into a Markdown report.
 
-    tools/perf.py [--source rtl|iss] [--pe N] [--sim CMD] [-o perf.md] LOG...
+    tools/perf.py [--source rtl|iss] [--pe N] [--sim CMD] [--dram-bw B]
+                  [--dram-latency L] [-o perf.md] LOG...
 
 A BENCH line is `BENCH <case> n=<N> cycles=... insns=... tensor_insns=...
 mac_busy=... macs=... conflicts=... tu_stalls=... sdma_bytes=...`
@@ -10,6 +11,19 @@ sub-operations) give a throughput table: cycles per tile = cycles / N, utilizati
 mac_busy / cycles. Cases `cpi_*` (N independent instances) give CPI =
 cycles / N; `cpi_loop` is the loop overhead included in the others, and
 "net" subtracts it.
+
+Cases `gemm_*` (sw/bench/bench_gemm.c: a whole GEMM from main memory, N =
+16x16x16 tile products) give utilization = macs / (cycles x PE) beside the
+roofline: compute bound = macs / PE cycles, memory bound = sdma_bytes /
+DRAM bytes per cycle (--dram-bw, what the run was given), bound = the
+larger, and the share of that bound the run reached (bound / cycles).
+
+    tools/perf.py --sweep [--pe N] [-o sweep.md] BW=LOG...
+
+tabulates one gemm case over runs at several DRAM bandwidths (BW bytes per
+cycle, one log each): bw, cycles, MAC utilization, roofline bound, bound
+type (memory/compute), and the bandwidth where the roofline turns
+compute-bound (sdma_bytes / compute cycles).
 
 PE is the number of MAC units (16x16 = 256 by default): docs/isa.md defines
 no CSR that reports the array size (mamul is AMUL, mmisa lists features), so
@@ -58,7 +72,21 @@ def ratio(num, den, digits=2):
     return f"{num / den:.{digits}f}" if den else "-"
 
 
-def report(order, cases, source, pe, sim):
+def roofline(macs, sdma_bytes, pe, bw):
+    """Lower bound on cycles: the array at full rate or the DRAM at bw."""
+    compute = macs / pe
+    memory = sdma_bytes / bw if bw else None
+    bound = max(compute, memory or 0)
+    kind = "memory" if memory is not None and memory > compute else "compute"
+    return {"compute": compute, "memory": memory, "bound": bound,
+            "type": kind if memory is not None else "compute (no DRAM bw)"}
+
+
+def fmt_mem(r):
+    return "-" if r["memory"] is None else f"{r['memory']:.0f}"
+
+
+def report(order, cases, source, pe, sim, dram_bw=None, dram_latency=None):
     iss = source == "iss"
     cyc = "instructions" if iss else "cycles"
     out = ["# Tensor-unit performance (sw/bench)", ""]
@@ -99,10 +127,65 @@ def report(order, cases, source, pe, sim):
             out.append(f"| {n[4:]} | {k} | {cycles} | {ratio(cycles, k)} | {net} | "
                        f"{c.get('tu_stalls', 0)} | {c.get('conflicts', 0)} |")
         out.append("")
-    other = [n for n in order if not n.startswith(("tmma_", "ame_", "cpi_"))]
+    gm = [n for n in order if n.startswith("gemm_")]
+    if gm:
+        dram = (f"DRAM {dram_bw:g} B/cycle" if dram_bw else "DRAM bandwidth not given") + (
+            f", latency {dram_latency}" if dram_latency is not None else "")
+        if iss:
+            dram += "; the ISS models no DRAM timing, so only the bounds are meaningful"
+        out += [f"## GEMM from main memory ({dram}; roofline = max(compute, memory))", "",
+                f"| case | tiles | {cyc} | useful MACs | utilization (PE={pe}) | MAC busy | "
+                "SDMA bytes | compute bound | memory bound | bound type | "
+                f"share of roofline |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
+        for n in gm:
+            c = cases[n]
+            cycles, macs, sb = c.get("cycles", 0), c.get("macs", 0), c.get("sdma_bytes", 0)
+            r = roofline(macs, sb, pe, dram_bw)
+            out.append(f"| {n} | {c.get('n', 0)} | {cycles} | {macs} | {pct(macs, cycles * pe)} | "
+                       f"{pct(c.get('mac_busy', 0), cycles)} | {sb} | {r['compute']:.0f} | "
+                       f"{fmt_mem(r)} | {r['type']} | {pct(r['bound'], cycles)} |")
+        out.append("")
+    other = [n for n in order if not n.startswith(("tmma_", "ame_", "cpi_", "gemm_"))]
     for n in other:
         out.append(f"- {n}: " + ", ".join(f"{k}={v}" for k, v in cases[n].items()))
     return "\n".join(out).rstrip() + "\n"
+
+
+def sweep(runs, pe):
+    """runs: [(bw, path)], one gemm case each."""
+    rows, name = [], None
+    for bw, path in runs:
+        order, cases = parse([path])
+        gm = [n for n in order if n.startswith("gemm_")]
+        if not gm:
+            return None, f"no gemm BENCH line in {path}"
+        name = gm[0]
+        rows.append((bw, cases[name]))
+    out = [f"# {name}: DRAM bandwidth sweep (PE array = {pe} MAC units)", "",
+           "| DRAM B/cycle | cycles | MAC utilization | roofline bound (cycles) | bound type | "
+           "share of roofline | SDMA bytes | MAC busy |",
+           "|---:|---:|---:|---:|---|---:|---:|---:|"]
+    for bw, c in sorted(rows, key=lambda x: x[0]):
+        cycles, macs, sb = c.get("cycles", 0), c.get("macs", 0), c.get("sdma_bytes", 0)
+        r = roofline(macs, sb, pe, bw)
+        out.append(f"| {bw:g} | {cycles} | {pct(macs, cycles * pe)} | {r['bound']:.0f} | "
+                   f"{r['type']} | {pct(r['bound'], cycles)} | {sb} | "
+                   f"{pct(c.get('mac_busy', 0), cycles)} |")
+    c = rows[0][1]
+    if c.get("macs", 0):
+        cross = c.get("sdma_bytes", 0) / (c["macs"] / pe)
+        out += ["", f"The roofline turns compute-bound at {cross:.1f} B/cycle "
+                f"({c.get('sdma_bytes', 0)} bytes over {c['macs'] / pe:.0f} compute cycles)."]
+    return "\n".join(out) + "\n", None
+
+
+def write(text, output):
+    sys.stdout.write(text)
+    if output:
+        os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def main(argv=None):
@@ -111,20 +194,44 @@ def main(argv=None):
     ap.add_argument("--source", choices=["rtl", "iss"], default="rtl")
     ap.add_argument("--pe", type=int, default=256, help="MAC units in the array (default 256)")
     ap.add_argument("--sim", default="", help="the command that ran the programs (for the text)")
+    ap.add_argument("--dram-bw", type=float, help="DRAM bytes/cycle of the gemm run (roofline)")
+    ap.add_argument("--dram-latency", type=int, help="DRAM latency of the gemm run (for the text)")
+    ap.add_argument("--sweep", action="store_true",
+                    help="LOG arguments are BW=LOG: one gemm run per DRAM bandwidth")
     ap.add_argument("-o", "--output", help="also write the report here")
     a = ap.parse_args(argv)
     if a.pe <= 0:
         ap.error("--pe must be positive")
+    if a.dram_bw is not None and a.dram_bw <= 0:
+        ap.error("--dram-bw must be positive")
+    if a.sweep:
+        runs = []
+        for arg in a.logs:
+            bw, sep, path = arg.partition("=")
+            try:
+                bwv = float(bw)
+            except ValueError:
+                bwv = 0
+            if not sep or bwv <= 0:
+                print(f"perf.py: --sweep takes BW=LOG arguments with BW > 0, not {arg!r}",
+                      file=sys.stderr)
+                return 2
+            if not os.path.exists(path):
+                print(f"perf.py: {path}: no such file", file=sys.stderr)
+                return 1
+            runs.append((bwv, path))
+        text, err = sweep(runs, a.pe)
+        if err:
+            print("perf.py: " + err, file=sys.stderr)
+            return 1
+        write(text, a.output)
+        return 0
     order, cases = parse(a.logs)
     if not order:
         print("perf.py: no BENCH lines in " + " ".join(a.logs), file=sys.stderr)
         return 1
-    text = report(order, cases, a.source, a.pe, a.sim or a.source)
-    sys.stdout.write(text)
-    if a.output:
-        os.makedirs(os.path.dirname(os.path.abspath(a.output)), exist_ok=True)
-        with open(a.output, "w", encoding="utf-8") as f:
-            f.write(text)
+    text = report(order, cases, a.source, a.pe, a.sim or a.source, a.dram_bw, a.dram_latency)
+    write(text, a.output)
     return 0
 
 

@@ -11,6 +11,15 @@
 #       then tabulates them and fails.
 #   PE is the MAC-array size (docs/isa.md has no CSR that reports it):
 #   256 for the default 16x16 array, 16 for a 4x4 build.
+#   bench_gemm (a GEMM from main memory) runs on the RTL with
+#   --dram-latency $(GEMM_DRAM_LAT) --dram-bw $(GEMM_DRAM_BW); perf.py puts
+#   its roofline (max(compute, SDMA bytes / bandwidth)) beside it.
+#   make perf-sweep [SIM=...] [PE=...]  bench_gemm at --dram-bw $(SWEEP_BW)
+#       (latency GEMM_DRAM_LAT) on the RTL only, one table (bw, cycles,
+#       utilization, roofline, bound type) on stdout and in
+#       build/perf/sweep.md.
+#   bench_gemm_check.elf: bench_gemm at 64x128x128 with every element of C
+#   checked (for sw/bench/test_bench.py; not a benchmark, perf skips it).
 
 BENCH_SRCS := $(wildcard sw/bench/bench_*.c)
 BENCH_OBJS := $(patsubst sw/%,$(SW_OBJ)/%.o,$(BENCH_SRCS))
@@ -18,15 +27,25 @@ BENCH_ELFS := $(patsubst sw/bench/%.c,$(SW_OUT)/bench/%.elf,$(BENCH_SRCS))
 PERF_DIR   := $(BUILD)/perf
 SIM        ?= $(BUILD)/bin/mosaic-sim
 PE         ?= 256
-.SECONDARY: $(BENCH_OBJS)
+GEMM_DRAM_LAT ?= 100
+GEMM_DRAM_BW  ?= 16
+SWEEP_BW      ?= 4 8 16 32
+SWEEP_DIR     := $(PERF_DIR)/sweep
+GEMM_CHECK_ELF := $(SW_OUT)/bench/bench_gemm_check.elf
+.SECONDARY: $(BENCH_OBJS) $(SW_OBJ)/bench/bench_gemm_check.c.o
 
 $(SW_OUT)/bench/%.elf: $(SW_OBJ)/bench/%.c.o $(SW_RT_OBJS) $(SW_LDS)
 	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVLD    $@"
 	$(SWQ)$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) -lm -o $@
 
-.PHONY: bench-elfs perf
-bench-elfs: $(BENCH_ELFS) ## build the tensor-unit benchmarks (sw/bench)
+$(SW_OBJ)/bench/bench_gemm_check.c.o: sw/bench/bench_gemm.c
+	@mkdir -p $(dir $@)
+	$(SWSAY) "  RVCC    $@"
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_M=64 -DGEMM_N=128 -DGEMM_K=128 -DGEMM_CHECK_ALL -c $< -o $@
+
+.PHONY: bench-elfs perf perf-sweep
+bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) ## build the tensor-unit benchmarks (sw/bench)
 # make test runs sw/bench/test_bench.py, which needs the ELFs.
 test: bench-elfs
 
@@ -35,8 +54,24 @@ perf: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on the RTL (SIM=, el
 	if [ -x "$(SIM)" ]; then run="$(SIM) --no-cosim"; src=rtl; \
 	else run="$(BUILD)/bin/mosaic-iss"; src=iss; \
 	  echo "perf: $(SIM) not built, running on the ISS (cycles = instructions)"; fi; \
-	fail=0; for e in $(BENCH_ELFS); do n=$$(basename $$e .elf); \
-	  $$run $$e >$(PERF_DIR)/$$n.log 2>&1 || { echo "perf: $$n failed (exit $$?), see $(PERF_DIR)/$$n.log"; fail=1; }; \
+	fail=0; for e in $(BENCH_ELFS); do n=$$(basename $$e .elf); opts=; \
+	  if [ $$n = bench_gemm ] && [ $$src = rtl ]; then opts="--dram-latency $(GEMM_DRAM_LAT) --dram-bw $(GEMM_DRAM_BW)"; fi; \
+	  $$run $$opts $$e >$(PERF_DIR)/$$n.log 2>&1 || { echo "perf: $$n failed (exit $$?), see $(PERF_DIR)/$$n.log"; fail=1; }; \
 	done; \
-	$(PYTHON) tools/perf.py --source $$src --sim "$$run" --pe $(PE) -o $(PERF_DIR)/perf.md $(PERF_DIR)/*.log \
+	$(PYTHON) tools/perf.py --source $$src --sim "$$run" --pe $(PE) \
+	  --dram-bw $(GEMM_DRAM_BW) --dram-latency $(GEMM_DRAM_LAT) -o $(PERF_DIR)/perf.md $(PERF_DIR)/*.log \
 	  && test $$fail = 0
+
+# The sweep measures time, which only the RTL has: an ISS (or no SIM) is
+# refused rather than tabulated.
+perf-sweep: $(SW_OUT)/bench/bench_gemm.elf ## bench_gemm at DRAM 4/8/16/32 B/cycle on the RTL (SIM=, PE=): roofline table
+	@if [ ! -x "$(SIM)" ] || ! "$(SIM)" --help 2>&1 | grep -q -- '--dram-bw'; then \
+	  echo "perf-sweep: SIM=$(SIM) is not a built RTL simulator with --dram-bw (the ISS has no timing)"; exit 1; fi; \
+	mkdir -p $(SWEEP_DIR); rm -f $(SWEEP_DIR)/*.log; fail=0; args=; \
+	for bw in $(SWEEP_BW); do log=$(SWEEP_DIR)/bw$$bw.log; \
+	  echo "perf-sweep: --dram-bw $$bw"; \
+	  $(SIM) --no-cosim --dram-latency $(GEMM_DRAM_LAT) --dram-bw $$bw $< >$$log 2>&1 \
+	    || { echo "perf-sweep: bw $$bw failed (exit $$?), see $$log"; fail=1; }; \
+	  args="$$args $$bw=$$log"; \
+	done; \
+	$(PYTHON) tools/perf.py --sweep --pe $(PE) -o $(SWEEP_DIR)/sweep.md $$args && test $$fail = 0

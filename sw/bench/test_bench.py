@@ -3,9 +3,16 @@
 
 Benchmarks, not tests: this only checks that each build/sw/bench/*.elf exits
 0 and prints one well-formed BENCH line for every case its source names
-(the "tmma_..." / "ame_..." / "cpi_..." string literals in sw/bench/<name>.c), and that
-tools/perf.py turns them into a table. One `PASS: name` / `FAIL: name: why`
-per program.
+(the "tmma_..." / "ame_..." / "cpi_..." / "gemm_..." string literals in
+sw/bench/<name>.c), and that tools/perf.py turns them into a table. Programs
+that check their own results (bench_gemm: sampled elements of C against a
+soft-float reference) fail with exit 1 when the check fails.
+
+Also: bench_gemm_check.elf (bench_gemm built at 64x128x128 with every
+element of C checked) passes, and perf.py's GEMM roofline (max(MACs / PE,
+SDMA bytes / DRAM bandwidth)) and its --sweep table classify the run as
+memory- or compute-bound at the right bandwidths. One `PASS: name` /
+`FAIL: name: why` per check.
 """
 import glob
 import os
@@ -17,7 +24,9 @@ ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
 ISS = os.path.join(BUILD, "bin", "mosaic-iss")
-FIELDS = ["n", "cycles", "insns", "tensor_insns", "mac_busy", "macs", "conflicts", "tu_stalls"]
+FIELDS = ["n", "cycles", "insns", "tensor_insns", "mac_busy", "macs", "conflicts", "tu_stalls",
+          "sdma_bytes"]
+PERF = os.path.join(ROOT, "tools", "perf.py")
 
 
 def check(src):
@@ -26,7 +35,7 @@ def check(src):
     if not os.path.exists(elf):
         return name, f"{elf} not built (make bench-elfs)"
     with open(src, encoding="utf-8") as f:
-        want = sorted(set(re.findall(r'"((?:tmma|ame|cpi)_[\w.]+)"', f.read())))
+        want = sorted(set(re.findall(r'"((?:tmma|ame|cpi|gemm)_[\w.]+)"', f.read())))
     if not want:
         return name, "the source names no case"
     try:
@@ -63,6 +72,71 @@ def check(src):
     return name, None
 
 
+def run_iss(elf, max_insns):
+    """(exit code, stdout) of elf on the ISS, or (None, why)."""
+    if not os.path.exists(elf):
+        return None, f"{elf} not built (make bench-elfs)"
+    try:
+        p = subprocess.run([ISS, "--max-insns", str(max_insns), elf], capture_output=True,
+                           text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "timed out"
+    return p.returncode, p.stdout + p.stderr
+
+
+def check_gemm_full():
+    # ~330 M instructions, mostly the soft-float reference (~4 s).
+    rc, out = run_iss(os.path.join(BUILD, "sw", "bench", "bench_gemm_check.elf"), 1_000_000_000)
+    if rc is None:
+        return out
+    if rc != 0 or not re.search(r"^PASS: gemm_bf16 64x128x128: 8192 elements bit-exact", out,
+                                re.M):
+        return f"exit {rc}: {' | '.join(out.strip().splitlines()[-3:])}"
+    return None
+
+
+def table_row(text, first):
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0] == first:
+            return cells
+    return None
+
+
+def check_roofline():
+    """perf.py on the ISS log of bench_gemm: the roofline columns follow
+    from the BENCH line's macs and sdma_bytes alone."""
+    log = os.path.join(BUILD, "sw", "bench", "bench_gemm.iss.log")
+    if not os.path.exists(log):
+        return "no bench_gemm ISS log (bench_gemm failed above)"
+    with open(log, encoding="utf-8") as f:
+        m = re.search(r"^BENCH gemm_bf16 .*\bmacs=(\d+) .*\bsdma_bytes=(\d+)", f.read(), re.M)
+    if not m:
+        return "no gemm_bf16 BENCH line in the log"
+    macs, sb = int(m.group(1)), int(m.group(2))
+    compute = macs / 256
+    t = subprocess.run([sys.executable, PERF, "--source", "iss", "--dram-bw", "16", log],
+                       capture_output=True, text=True, timeout=60)
+    row = table_row(t.stdout, "gemm_bf16")
+    want = [f"{compute:.0f}", f"{sb / 16:.0f}", "memory" if sb / 16 > compute else "compute"]
+    if t.returncode != 0 or not row or row[7:10] != want:
+        return f"perf.py --dram-bw 16: exit {t.returncode}, row {row}, want bounds {want}"
+    runs = [4, 8, 16, 32]
+    t = subprocess.run([sys.executable, PERF, "--sweep"] + [f"{b}={log}" for b in runs],
+                       capture_output=True, text=True, timeout=60)
+    for b in runs:
+        row = table_row(t.stdout, str(b))
+        kind = "memory" if sb / b > compute else "compute"
+        want = [f"{max(compute, sb / b):.0f}", kind]
+        if t.returncode != 0 or not row or row[3:5] != want:
+            return f"perf.py --sweep: bw {b}: exit {t.returncode}, row {row}, want {want}"
+    bad = subprocess.run([sys.executable, PERF, "--sweep", log], capture_output=True, text=True,
+                         timeout=60)
+    if bad.returncode == 0 or len(bad.stderr.strip().splitlines()) != 1:
+        return f"perf.py --sweep without BW=: exit {bad.returncode}, want one error line"
+    return None
+
+
 def main():
     if not os.access(ISS, os.X_OK):
         print(f"FAIL: setup: {ISS} not built (make golden)")
@@ -74,6 +148,13 @@ def main():
         return 1
     for src in srcs:
         name, why = check(src)
+        if why:
+            failed += 1
+            print(f"FAIL: {name}: {why}")
+        else:
+            print(f"PASS: {name}")
+    for name, fn in (("bench_gemm_check", check_gemm_full), ("perf_roofline", check_roofline)):
+        why = fn()
         if why:
             failed += 1
             print(f"FAIL: {name}: {why}")
