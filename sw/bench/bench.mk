@@ -31,6 +31,7 @@ GEMM_DRAM_LAT ?= 100
 GEMM_DRAM_BW  ?= 16
 SWEEP_BW      ?= 4 8 16 32
 SWEEP_DIR     := $(PERF_DIR)/sweep
+SWEEP_ELF     ?= $(SW_OUT)/bench/bench_gemm.elf
 GEMM_CHECK_ELF := $(SW_OUT)/bench/bench_gemm_check.elf
 .SECONDARY: $(BENCH_OBJS) $(SW_OBJ)/bench/bench_gemm_check.c.o
 
@@ -64,7 +65,7 @@ perf: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on the RTL (SIM=, el
 
 # The sweep measures time, which only the RTL has: an ISS (or no SIM) is
 # refused rather than tabulated.
-perf-sweep: $(SW_OUT)/bench/bench_gemm.elf ## bench_gemm at DRAM 4/8/16/32 B/cycle on the RTL (SIM=, PE=): roofline table
+perf-sweep: $(SWEEP_ELF) ## bench_gemm at DRAM 4/8/16/32 B/cycle on the RTL (SIM=, PE=): roofline table
 	@if [ ! -x "$(SIM)" ] || ! "$(SIM)" --help 2>&1 | grep -q -- '--dram-bw'; then \
 	  echo "perf-sweep: SIM=$(SIM) is not a built RTL simulator with --dram-bw (the ISS has no timing)"; exit 1; fi; \
 	mkdir -p $(SWEEP_DIR); rm -f $(SWEEP_DIR)/*.log; fail=0; args=; \

@@ -23,6 +23,13 @@
  *    Per tmma: one B tld (8 TRF rows), a quarter A tld, 1/16 of a D clear
  *    (tld of a zero tile) and of a D store (tst).
  *
+ * What the hardware may overlap: while a transfer is in flight, tld/tst
+ * touch only other scratchpad buffers. The one same-buffer ordering left
+ * to the hardware is a row block's C store (scpad.st) after the tst that
+ * wrote its staging buffer; every other reuse is separated by scpad.wait
+ * (A and B prefetches are read only after the step's wait, and a buffer
+ * is refilled only after the wait that follows its last tld).
+ *
  * Main-memory traffic (the sdma_bytes counter, checked below):
  *   A read N/64 times:  N/64 * M*K*2   (256^3: 512 KiB)
  *   B read once:        K*N*2          (128 KiB)
