@@ -5,8 +5,10 @@
 //   RAM         mosaic_ram, 32-bit: port A instruction fetch, port B data.
 //               Port B is shared by the core and the AXI side, round robin
 //               when both want it (a 64-bit beat takes two RAM cycles).
-//   main, scpad mosaic_mem_wide, 64-bit: port A AXI, port B core, so the
+//   main        mosaic_mem_wide, 64-bit: port A AXI, port B core, so the
 //               core and AXI never wait for each other there.
+//   scpad       mosaic_scpad, 64-byte words: port A AXI, port B the tensor
+//               unit's row port (spx_*) or, when it is idle, the core.
 //
 // Core data port (OBI-like, as mosaic_core expects): data_req_i is held
 // until data_gnt_o; data_rvalid_o / data_rdata_o come the cycle after the
@@ -111,7 +113,16 @@ module mosaic_mem_sys #(
   input  logic [6:0]                dram_stall_pct_i,
   input  logic [31:0]               dram_seed_i,
   input  logic [7:0]                dram_bw_i,           // bytes per cycle, 0 = no limit
-  input  logic [7:0]                dram_outstanding_i   // bursts per direction, 0 = no limit
+  input  logic [7:0]                dram_outstanding_i,  // bursts per direction, 0 = no limit
+
+  // Scratchpad row port (the tensor unit's tld/tst, mosaic_scpad port B):
+  // one 64-byte word per cycle, always granted, ahead of the core.
+  input  logic                      spx_req_i,
+  input  logic                      spx_we_i,
+  input  logic [31:0]               spx_addr_i,          // inside the window; [5:0] ignored
+  input  logic [63:0]               spx_be_i,
+  input  logic [511:0]              spx_wdata_i,
+  output logic [511:0]              spx_rdata_o
 );
 
   localparam int RamAw   = $clog2(RamBytes / 4);
@@ -550,24 +561,34 @@ module mosaic_mem_sys #(
     .b_rdata_o (main_b_rdata)
   );
 
-  mosaic_mem_wide #(
-    .Bytes       (ScpadBytes),
-    .InitFile    (""),
-    .InitPlusarg ("")
+  logic [31:0] spx_off;
+  logic        scpad_c_gnt;
+  assign spx_off = spx_addr_i - mosaic_pkg::ScpadBase;
+
+  mosaic_scpad #(
+    .Bytes (ScpadBytes)
   ) u_scpad (
     .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
     .a_req_i   (slot_scpad),
     .a_we_i    (slot_we),
     .a_be_i    (s_wstrb_i),
     .a_addr_i  (slot_dw[ScpadAw-1:0]),
     .a_wdata_i (s_wdata_i),
     .a_rdata_o (scpad_a_rdata),
-    .b_req_i   (data_req_i & hit_scpad),
-    .b_we_i    (data_we_i),
-    .b_be_i    (data_be_i),
-    .b_addr_i  (off_scpad[ScpadAw+2:2]),
-    .b_wdata_i (data_wdata_i),
-    .b_rdata_o (scpad_b_rdata)
+    .x_req_i   (spx_req_i),
+    .x_we_i    (spx_we_i),
+    .x_be_i    (spx_be_i),
+    .x_addr_i  (spx_off[ScpadAw+2:6]),
+    .x_wdata_i (spx_wdata_i),
+    .x_rdata_o (spx_rdata_o),
+    .c_req_i   (data_req_i & hit_scpad),
+    .c_gnt_o   (scpad_c_gnt),
+    .c_we_i    (data_we_i),
+    .c_be_i    (data_be_i),
+    .c_addr_i  (off_scpad[ScpadAw+2:2]),
+    .c_wdata_i (data_wdata_i),
+    .c_rdata_o (scpad_b_rdata)
   );
 
   // ------------------------------------------------------------------
@@ -579,7 +600,7 @@ module mosaic_mem_sys #(
 
   assign hit_any    = hit_ram | hit_main | hit_scpad;
   assign data_hit_o = hit_any;
-  assign data_gnt_o = ~hit_ram | ram_gnt_core;
+  assign data_gnt_o = hit_ram ? ram_gnt_core : (hit_scpad ? scpad_c_gnt : 1'b1);
   assign core_go    = data_req_i & hit_any & data_gnt_o;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -604,7 +625,7 @@ module mosaic_mem_sys #(
 
   logic unused;
   assign unused = ^{s_wlast_i, rf_full, arq_cnt, awq_cnt, bq_cnt, off_ram,
-                    off_main, off_scpad, i_off, slot_dw, rd_dw, wr_dw};
+                    off_main, off_scpad, i_off, slot_dw, rd_dw, wr_dw, spx_off};
 
 endmodule
 

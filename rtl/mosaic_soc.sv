@@ -322,6 +322,10 @@ module mosaic_soc #(
   logic               s_arvalid, s_arready, s_rlast, s_rvalid, s_rready;
   logic [AxiDw-1:0]   s_wdata, s_rdata;
   logic [AxiDw/8-1:0] s_wstrb;
+  logic               spx_req, spx_we;
+  logic [31:0]        spx_addr;
+  logic [63:0]        spx_be;
+  logic [511:0]       spx_wdata, spx_rdata;
 
   mosaic_mem_sys #(
     .RamBytes     (RamBytes),
@@ -374,7 +378,13 @@ module mosaic_soc #(
     .dram_stall_pct_i   (dram_stall_pct_i),
     .dram_seed_i        (dram_seed_i),
     .dram_bw_i          (dram_bw_i),
-    .dram_outstanding_i (dram_outstanding_i)
+    .dram_outstanding_i (dram_outstanding_i),
+    .spx_req_i          (spx_req),
+    .spx_we_i           (spx_we),
+    .spx_addr_i         (spx_addr),
+    .spx_be_i           (spx_be),
+    .spx_wdata_i        (spx_wdata),
+    .spx_rdata_o        (spx_rdata)
   );
 
   // -----------------------------------------------------------------------
@@ -498,6 +508,12 @@ module mosaic_soc #(
       .rlast_i            (s_rlast),
       .rvalid_i           (s_rvalid),
       .rready_o           (s_rready),
+      .spx_req_o          (spx_req),
+      .spx_we_o           (spx_we),
+      .spx_addr_o         (spx_addr),
+      .spx_be_o           (spx_be),
+      .spx_wdata_o        (spx_wdata),
+      .spx_rdata_i        (spx_rdata),
       .trace_trf_we_o     (tr_trf_we),
       .trace_trf_reg_o    (tr_trf_reg),
       .trace_trf_row_o    (tr_trf_row),
@@ -630,6 +646,11 @@ module mosaic_soc #(
     assign s_arburst = 2'd0;
     assign s_arvalid = 1'b0;
     assign s_rready  = 1'b1;
+    assign spx_req   = 1'b0;
+    assign spx_we    = 1'b0;
+    assign spx_addr  = 32'd0;
+    assign spx_be    = '0;
+    assign spx_wdata = '0;
     assign tr_trf_we   = 1'b0;
     assign tr_trf_reg  = '0;
     assign tr_trf_row  = '0;
@@ -642,7 +663,7 @@ module mosaic_soc #(
     assign tr_sdma_seq  = '0;
     logic unused_axi_slave;
     assign unused_axi_slave = ^{s_awready, s_wready, s_bresp, s_bvalid, s_arready, s_rdata,
-                                s_rresp, s_rlast, s_rvalid};
+                                s_rresp, s_rlast, s_rvalid, spx_rdata};
   end
 
   // Offsets are compared in full; only their word-index bits address RAMs.

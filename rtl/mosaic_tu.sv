@@ -101,6 +101,13 @@ module mosaic_tu #(
   input  logic                      rlast_i,
   input  logic                      rvalid_i,
   output logic                      rready_o,
+  // Scratchpad row port (mosaic_mem_sys spx_*): tld/tst of scratchpad tiles.
+  output logic                      spx_req_o,
+  output logic                      spx_we_o,
+  output logic [31:0]               spx_addr_o,
+  output logic [63:0]               spx_be_o,
+  output logic [511:0]              spx_wdata_o,
+  input  logic [511:0]              spx_rdata_i,
   // Trace for the lockstep testbench (unconnected in synthesis): every TRF
   // row write, and every accepted, non-trapping custom-opcode instruction
   // completing, in program order, tagged with its issue sequence number.
@@ -302,9 +309,10 @@ module mosaic_tu #(
   // Engines' state
   // ------------------------------------------------------------------
   logic mma_busy, vec_busy, red_busy, lsu_busy, sdma_busy, tl_busy, idle, init_done;
+  logic spx_any;
   logic res_valid_q, res_wait_q;
   assign idle = q_empty && !mma_busy && !vec_busy && !red_busy && !lsu_busy && !sdma_busy &&
-                !tl_busy && !res_valid_q && !res_wait_q;
+                !tl_busy && !spx_any && !res_valid_q && !res_wait_q;
 
   // ------------------------------------------------------------------
   // Issue handshake
@@ -529,27 +537,44 @@ module mosaic_tu #(
   assign e_rs2 = h_rs2 + {3'd0, b_off};
   assign h_clr = q_clr[q_rp_q][sub_q] && !zdone_q;
 
-  logic [31:0] mma_pending;
+  logic [31:0] mma_pending, mma_reading;
+  logic [4:0]  mma_chain_rd, spx_reg;
   logic        mma_ready, mma_chain_ok, mma_hazard;
+  // The scratchpad mover runs beside the engine: an op waits for a tld/tst
+  // of any of its registers.
   assign mma_hazard = mma_pending[e_rs1] || mma_pending[e_rs2] ||
-                      (mma_pending[e_rd] && !mma_chain_ok);
+                      (mma_pending[e_rd] && !mma_chain_ok) ||
+                      (spx_any && ((spx_reg == e_rs1) || (spx_reg == e_rs2) || (spx_reg == e_rd)));
 
-  logic mma_go, vec_go, red_go, lsu_go, sdma_go, tl_go, skip_go, z_go, z_act_q;
-  logic lsu_ready, vec_ready, red_ready, sdma_ready, tl_ready, others_idle;
+  logic mma_go, vec_go, red_go, lsu_go, sdma_go, tl_go, skip_go, z_go, z_act_q, spx_go;
+  logic lsu_ready, vec_ready, red_ready, sdma_ready, tl_ready, others_idle, spx_ready;
+  logic h_spx, spx_hazard, sdr_full, sdr_hit;
   assign others_idle = !vec_busy && !red_busy && !lsu_busy && !tl_busy;
   assign mma_go  = h_valid && h_mma && !h_skip && !h_clr && others_idle && mma_ready &&
                    !mma_hazard;
-  assign skip_go = h_valid && h_skip && !h_clr && others_idle && !mma_busy;
-  assign z_go    = h_valid && h_mma && h_clr && !z_act_q && others_idle && !mma_busy;
-  assign vec_go  = h_valid && h_vec && vec_ready && !red_busy && !lsu_busy && !tl_busy && !mma_busy;
-  assign red_go  = h_valid && h_red && red_ready && !vec_busy && !lsu_busy && !tl_busy && !mma_busy;
+  assign skip_go = h_valid && h_skip && !h_clr && others_idle && !mma_busy && !spx_any;
+  assign z_go    = h_valid && h_mma && h_clr && !z_act_q && others_idle && !mma_busy && !spx_any;
+  assign vec_go  = h_valid && h_vec && vec_ready && !red_busy && !lsu_busy && !tl_busy &&
+                   !mma_busy && !spx_any;
+  assign red_go  = h_valid && h_red && red_ready && !vec_busy && !lsu_busy && !tl_busy &&
+                   !mma_busy && !spx_any;
   // TensorLoad moves memory too (mload/mstore): after everything, SDMA too.
-  assign tl_go   = h_valid && h_tl && tl_ready && others_idle && !mma_busy && !sdma_busy;
-  assign lsu_go  = h_valid && h_mem && others_idle && !mma_busy && !sdma_busy && lsu_ready;
+  assign tl_go   = h_valid && h_tl && tl_ready && others_idle && !mma_busy && !sdma_busy &&
+                   !spx_any;
+  assign lsu_go  = h_valid && h_mem && !h_spx && others_idle && !mma_busy && !sdma_busy &&
+                   !spx_any && lsu_ready;
+  // A scratchpad tld/tst runs beside the mma engine when no op there uses
+  // its register (tld writes it; tst must not miss a write still coming)
+  // and no SDMA transfer in flight touches its bytes (R21).
+  assign spx_hazard = mma_pending[h_rd] ||
+                      ((h_op == mosaic_pkg::TuOpTld) && mma_reading[h_rd]);
+  assign spx_go  = h_valid && h_mem && h_spx && others_idle && !z_act_q && !spx_any &&
+                   spx_ready && !spx_hazard && !sdr_hit;
   // Tensor memory operations are ordered: a transfer waits for tld/tst.
-  assign sdma_go = h_valid && h_sdma && !lsu_busy && !tl_busy && sdma_ready;
+  assign sdma_go = h_valid && h_sdma && !lsu_busy && !tl_busy && !spx_any && !sdr_full &&
+                   sdma_ready;
   assign q_pop   = ((mma_go || skip_go) && h_last_sub) || vec_go || red_go || lsu_go ||
-                   sdma_go || tl_go;
+                   sdma_go || tl_go || spx_go;
 
   // mosaic_vec op and operand kind of an element-wise instruction.
   logic [2:0] v_op, v_kind;
@@ -678,6 +703,10 @@ module mosaic_tu #(
   logic [3:0]   g_rd0_row, g_rd1_row, g_wr_row;
   logic [511:0] g_wr_data;
   logic [63:0]  g_wr_be;
+  logic         x_rd_req, x_wr_req, x_rd_gnt, x_wr_gnt;
+  logic [4:0]   x_rd_reg, x_wr_reg;
+  logic [3:0]   x_rd_row, x_wr_row;
+  logic [511:0] x_wr_data;
   logic         l_rd_req, l_wr_req;
   logic [4:0]   l_rd_reg, l_wr_reg;
   logic [3:0]   l_rd_row, l_wr_row;
@@ -711,10 +740,19 @@ module mosaic_tu #(
       t_wr_req  = r_wr_req;  t_wr_reg  = r_wr_reg;  t_wr_row  = r_wr_row;
       t_wr_be   = r_wr_be;   t_wr_data = r_wr_data;
     end else begin
+      // The mma engine, and the scratchpad mover in the port cycles it
+      // leaves free (port 0 only when port 1 cannot conflict with it).
       t_rd0_req = m_rd0_req; t_rd0_reg = m_rd0_reg; t_rd0_row = m_rd0_row;
       t_rd1_req = m_rd1_req; t_rd1_reg = m_rd1_reg; t_rd1_row = m_rd1_row;
       t_wr_req  = m_wr_req;  t_wr_reg  = m_wr_reg;  t_wr_row  = m_wr_row;
       t_wr_be   = m_wr_be;   t_wr_data = m_wr_data;
+      if (x_rd_gnt) begin
+        t_rd0_req = 1'b1;    t_rd0_reg = x_rd_reg;  t_rd0_row = x_rd_row;
+      end
+      if (x_wr_gnt) begin
+        t_wr_req  = 1'b1;    t_wr_reg  = x_wr_reg;  t_wr_row  = x_wr_row;
+        t_wr_be   = '1;      t_wr_data = x_wr_data;
+      end
     end
   end
 
@@ -778,7 +816,9 @@ module mosaic_tu #(
     .cmd_n_i       (mtilen),
     .cmd_seq_i     (h_seq),
     .chain_ok_o    (mma_chain_ok),
-    .chain_break_i (vec_go || red_go || lsu_go || tl_go || z_go),
+    .chain_rd_o    (mma_chain_rd),
+    .chain_break_i (vec_go || red_go || lsu_go || tl_go || z_go ||
+                    (spx_go && (h_op == mosaic_pkg::TuOpTld) && (h_rd == mma_chain_rd))),
     .rd0_req_o     (m_rd0_req),
     .rd0_reg_o     (m_rd0_reg),
     .rd0_row_o     (m_rd0_row),
@@ -802,6 +842,7 @@ module mosaic_tu #(
     .done_fd_o     (mma_fd),
     .busy_o        (mma_busy),
     .pending_o     (mma_pending),
+    .reading_o     (mma_reading),
     .ev_mac_busy_o (ev_mac_busy_o),
     .ev_macs_o     (ev_mac_count_o)
   );
@@ -1269,6 +1310,135 @@ module mosaic_tu #(
   );
 
   // ------------------------------------------------------------------
+  // Scratchpad tld/tst (mosaic_tu_spx)
+  // ------------------------------------------------------------------
+  // The issue check put rows 0 and 15 inside one memory window and the
+  // windows are far apart, so a first row in the scratchpad means all rows.
+  logic [31:0] h_x1, h_stride;
+  logic [6:0]  h_rb;
+  assign h_x1     = q_x1[q_rp_q];
+  assign h_stride = {{20{q_imm[q_rp_q][11]}}, q_imm[q_rp_q]};
+  assign h_rb     = 7'd8 << h_size;
+  assign h_spx    = (h_x1 - mosaic_pkg::ScpadBase) <
+                    (mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks);
+
+  // Bytes [lo, hi) the tld/tst at the head touches (33 bits: no wrap).
+  logic [32:0] t_first, t_last, t_lo, t_hi;
+  assign t_first = {1'b0, h_x1};
+  assign t_last  = t_first + 33'(signed'(h_stride) * 15);
+  assign t_lo    = h_stride[31] ? t_last : t_first;
+  assign t_hi    = (h_stride[31] ? t_first : t_last) + 33'(h_rb);
+
+  // Scratchpad ranges of the SDMA transfers in flight, in command order
+  // (they complete in order): [sp, sp + rows*cols*size). A bad descriptor
+  // moves nothing; its range only delays a tld/tst.
+  localparam int SdrDepth = 8;
+  logic [32:0] sdr_lo_q [SdrDepth];
+  logic [32:0] sdr_hi_q [SdrDepth];
+  logic [2:0]  sdr_wp_q, sdr_rp_q;
+  logic [3:0]  sdr_cnt_q;
+  logic [31:0] h_shape;
+  logic [14:0] sd_bytes;
+  assign h_shape  = q_xd[q_rp_q];
+  assign sd_bytes = 15'(h_shape[5:0] * h_shape[13:8]) << h_shape[17:16];
+  assign sdr_full = sdr_cnt_q == 4'(SdrDepth);
+  always_comb begin
+    sdr_hit = 1'b0;
+    for (int i = 0; i < SdrDepth; i++) begin
+      if ((3'(i) - sdr_rp_q) < sdr_cnt_q[2:0] || sdr_full) begin
+        if ((t_lo < sdr_hi_q[i]) && (sdr_lo_q[i] < t_hi)) sdr_hit = 1'b1;
+      end
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sdr_wp_q  <= '0;
+      sdr_rp_q  <= '0;
+      sdr_cnt_q <= '0;
+    end else begin
+      if (sdma_go)   sdr_wp_q <= sdr_wp_q + 3'd1;
+      if (sdma_done) sdr_rp_q <= sdr_rp_q + 3'd1;
+      sdr_cnt_q <= sdr_cnt_q + 4'(sdma_go) - 4'(sdma_done);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (sdma_go) begin
+      sdr_lo_q[sdr_wp_q] <= {1'b0, h_x1};
+      sdr_hi_q[sdr_wp_q] <= {1'b0, h_x1} + 33'(sd_bytes);
+    end
+  end
+
+  // Rows known to be all zero, from every TRF write (reset zeroes the TRF):
+  // a tld skips writing zeros over them.
+  logic [511:0] zrow_q;
+  logic [511:0] t_wr_bits;
+  logic         t_wr_zero;
+  for (genvar b = 0; b < 64; b++) begin : g_wbits
+    assign t_wr_bits[8*b +: 8] = {8{t_wr_be[b]}};
+  end
+  assign t_wr_zero = (t_wr_data & t_wr_bits) == '0;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      zrow_q <= '1;
+    end else if (t_wr_req && t_wr_ready) begin
+      zrow_q[{t_wr_reg, t_wr_row}] <= t_wr_zero && ((&t_wr_be) || zrow_q[{t_wr_reg, t_wr_row}]);
+    end
+  end
+
+  logic       spx_busy, spx_done, spx_pend_q;
+  logic [7:0] spx_seq_q;
+  logic [3:0] spx_tag_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      spx_seq_q <= '0;
+      spx_tag_q <= '0;
+    end else if (spx_go) begin
+      spx_seq_q <= h_seq;
+      spx_tag_q <= h_fd;
+    end
+  end
+
+  // TRF ports in the cycles the mma engine leaves them (port 0 only if
+  // the engine's port 1 read cannot conflict with it).
+  assign x_rd_gnt = x_rd_req && init_done && !m_rd0_req &&
+                    (!m_rd1_req || (m_rd1_reg[1:0] != x_rd_reg[1:0]) ||
+                     ((m_rd1_reg == x_rd_reg) && (m_rd1_row == x_rd_row)));
+  assign x_wr_gnt = x_wr_req && init_done && !m_wr_req;
+
+  mosaic_tu_spx u_spx (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .req_valid_i  (spx_go),
+    .req_ready_o  (spx_ready),
+    .req_store_i  (h_op == mosaic_pkg::TuOpTst),
+    .req_treg_i   (h_rd),
+    .req_size_i   (h_size),
+    .req_base_i   (h_x1),
+    .req_stride_i (h_stride),
+    .zrow_i       (zrow_q[{spx_reg, 4'd0} +: 16]),
+    .busy_o       (spx_busy),
+    .done_o       (spx_done),
+    .wr_req_o     (x_wr_req),
+    .wr_reg_o     (x_wr_reg),
+    .wr_row_o     (x_wr_row),
+    .wr_data_o    (x_wr_data),
+    .wr_gnt_i     (x_wr_gnt),
+    .rd_req_o     (x_rd_req),
+    .rd_reg_o     (x_rd_reg),
+    .rd_row_o     (x_rd_row),
+    .rd_gnt_i     (x_rd_gnt),
+    .rd_data_i    (t_rd0_data),
+    .sp_req_o     (spx_req_o),
+    .sp_we_o      (spx_we_o),
+    .sp_addr_o    (spx_addr_o),
+    .sp_be_o      (spx_be_o),
+    .sp_wdata_o   (spx_wdata_o),
+    .sp_rdata_i   (spx_rdata_i)
+  );
+  assign spx_reg = x_wr_reg;
+  assign spx_any = spx_busy || spx_pend_q;
+
+  // ------------------------------------------------------------------
   // Completion
   // ------------------------------------------------------------------
   // Tags of completed instructions, for the trace: the queue entry's D
@@ -1292,12 +1462,23 @@ module mosaic_tu #(
   assign set_sat = (mma_done && mma_sat) || (vec_done && vec_sat) || (red_done && red_sat) ||
                    (tl_done && tl_sat);
 
+  // A scratchpad tld/tst may finish in the cycle an mma op does: it reports
+  // a cycle later (and counts as busy until then).
+  logic spx_rep;
+  assign spx_rep = spx_done || spx_pend_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) spx_pend_q <= 1'b0;
+    else         spx_pend_q <= spx_rep && mma_done && mma_fin;
+  end
+
   always_comb begin
     trace_done_o     = 1'b0;
     trace_done_seq_o = seq_q;
     trace_done_tag_o = ck_fd;
     if (mma_done && mma_fin) begin
       trace_done_o = 1'b1; trace_done_seq_o = mma_seq;   trace_done_tag_o = mma_fd;
+    end else if (spx_rep) begin
+      trace_done_o = 1'b1; trace_done_seq_o = spx_seq_q; trace_done_tag_o = spx_tag_q;
     end else if (vec_done) begin
       trace_done_o = 1'b1; trace_done_seq_o = vec_seq;   trace_done_tag_o = vec_tag_q;
     end else if (red_done) begin
@@ -1330,7 +1511,8 @@ module mosaic_tu #(
   logic unused;
   assign unused = ^{commit_valid_i, commit_id_i, commit_kill_i, fence_valid_i, ck_nop,
                     ck_wb_known, ck_tiling, mxstatus, sdma_stride, tl_perm, tl_xstatus,
-                    t_rd1_valid, lsu_err, tl_err, mosaic_pkg::TuOpNone};
+                    t_rd1_valid, lsu_err, tl_err, mosaic_pkg::TuOpNone,
+                    h_shape[31:18], h_shape[15:14], h_shape[7:6]};
 
 endmodule
 

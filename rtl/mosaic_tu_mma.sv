@@ -28,7 +28,9 @@
 //
 // The caller (mosaic_tu) guarantees: mtilek > 0; A, B and (unless chained)
 // D are not the D of an op still in this engine (pending_o); nothing else
-// writes the TRF while the engine is busy; the TRF write port is always
+// writes a register an op in the engine reads or writes (pending_o,
+// reading_o), and a write to the D of chain_rd_o breaks the chain
+// (chain_break_i); the engine's TRF requests always win: the write port is always
 // ready after init (the drain relies on it for the array's early release).
 
 `default_nettype none
@@ -60,6 +62,7 @@ module mosaic_tu_mma #(
   input  logic [4:0]   cmd_n_i,
   input  logic [7:0]   cmd_seq_i,
   output logic         chain_ok_o,    // cmd_rd_i/cmd_fd_i would chain
+  output logic [4:0]   chain_rd_o,    // the D a chain would continue
   input  logic         chain_break_i, // another instruction ran: no chaining
   // TRF read ports.
   output logic         rd0_req_o,
@@ -87,6 +90,7 @@ module mosaic_tu_mma #(
   output logic [3:0]   done_fd_o,     // the op's D format (its tag)
   output logic         busy_o,
   output logic [31:0]  pending_o,     // D registers of ops in the engine
+  output logic [31:0]  reading_o,     // registers the op being staged reads
   // Performance events.
   output logic         ev_mac_busy_o,
   output logic [15:0]  ev_macs_o
@@ -139,6 +143,7 @@ module mosaic_tu_mma #(
   // ------------------------------------------------------------------
   logic       last_ok_q;
   logic [4:0] last_rd_q;
+  assign chain_rd_o = last_rd_q;
   assign chain_ok_o = Chain && last_ok_q && (last_rd_q == cmd_rd_i) &&
                       ((cmd_fd_i == mosaic_pkg::FmtFp32) || (cmd_fd_i == mosaic_pkg::FmtInt32));
 
@@ -774,6 +779,15 @@ module mosaic_tu_mma #(
     pending_o = '0;
     for (int s = 0; s < 4; s++) begin
       if (info_v_q[s]) pending_o[info_rd_q[s]] = 1'b1;
+    end
+  end
+
+  always_comb begin
+    reading_o = '0;
+    if (st_act_q) begin
+      reading_o[st_ra_q] = 1'b1;
+      reading_o[st_rb_q] = 1'b1;
+      reading_o[st_rd_q] = 1'b1;
     end
   end
 

@@ -26,7 +26,7 @@
 SDMA_SRCS    := rtl/mosaic_pkg.sv rtl/mosaic_mem_fifo.sv rtl/mosaic_sdma_check.sv rtl/mosaic_sdma_iter.sv \
                 rtl/mosaic_sdma_buf.sv rtl/mosaic_sdma.sv
 MEMSYS_SRCS  := rtl/mosaic_pkg.sv rtl/mosaic_ram.sv rtl/mosaic_mem_fifo.sv \
-                rtl/mosaic_mem_decode.sv rtl/mosaic_mem_wide.sv rtl/mosaic_mem_sys.sv \
+                rtl/mosaic_mem_decode.sv rtl/mosaic_mem_wide.sv rtl/mosaic_scpad.sv rtl/mosaic_mem_sys.sv \
                 rtl/mosaic_axi_arb.sv
 MEMSYS_TB    := $(MEMSYS_SRCS) tb/modules/tb_mem_sys.sv
 SDMA_OUT     := $(BUILD)/modules

@@ -220,7 +220,13 @@ module tb_mem_sys #(
     .dram_stall_pct_i   (dram_stall_pct_i),
     .dram_seed_i        (dram_seed_i),
     .dram_bw_i          (8'd0),   // the limits are covered by sw/tests/sim/test_sim_dram.py
-    .dram_outstanding_i (8'd0)
+    .dram_outstanding_i (8'd0),
+    .spx_req_i          (1'b0),
+    .spx_we_i           (1'b0),
+    .spx_addr_i         (32'd0),
+    .spx_be_i           (64'd0),
+    .spx_wdata_i        (512'd0),
+    .spx_rdata_o        ()
   );
 
 endmodule

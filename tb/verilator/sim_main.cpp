@@ -96,8 +96,8 @@ void sample_rvfi(sim_rvfi *r)
 
 #define MEM(m) (ROOT->mosaic_soc__DOT__u_mem__DOT__##m##__DOT__mem_q)
 
-// Main memory and the scratchpad are 64 bits wide (word w is half w & 1 of
-// entry w / 2), the RAM 32 bits.
+// Main memory is 64 bits wide (word w is half w & 1 of entry w / 2), the
+// scratchpad 512 bits (word w is word w % 16 of entry w / 16), the RAM 32.
 void set_half(QData &q, uint32_t word, uint32_t value)
 {
     unsigned sh = 32 * (word & 1u);
@@ -109,7 +109,7 @@ extern "C" void write_word(void *, int mem, uint32_t word, uint32_t value)
     switch (mem) {
     case 0: MEM(u_ram)[word] = value; break;
     case 1: set_half(MEM(u_main)[word / 2], word, value); break;
-    default: set_half(MEM(u_scpad)[word / 2], word, value); break;
+    default: MEM(u_scpad)[word / 16][word % 16] = value; break;
     }
 }
 
@@ -121,7 +121,7 @@ extern "C" uint32_t read_word(void *, uint32_t addr)
     if ((off = addr - MOSAIC_MAIN_BASE) < MOSAIC_MAIN_SIZE)
         return (uint32_t)(MEM(u_main)[off / 8] >> (32 * ((off / 4) & 1u)));
     if ((off = addr - MOSAIC_SCPAD_BASE) < MOSAIC_SCPAD_BANK_BYTES * MOSAIC_SCPAD_BANKS)
-        return (uint32_t)(MEM(u_scpad)[off / 8] >> (32 * ((off / 4) & 1u)));
+        return MEM(u_scpad)[off / 64][(off / 4) % 16];
     return 0;
 }
 
