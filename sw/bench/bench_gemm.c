@@ -23,6 +23,27 @@
  *    Per tmma: one B tld (8 TRF rows), a quarter A tld, 1/16 of a D clear
  *    (tld of a zero tile) and of a D store (tst).
  *
+ * Scratchpad layout: A and B sit there as packed 16x16 BF16 tiles (512
+ * contiguous bytes, 64-byte aligned), so every A and B tld has stride 32
+ * and takes the tile mover's packed path (rtl/mosaic_tu_spx.sv). tld cost
+ * over the 64-byte scratchpad row port: a packed tile (stride = row bytes,
+ * base 64-byte aligned) is one word per TRF row, 8 cycles for BF16; any
+ * other stride one step per tile row, 16 cycles for BF16. (At the pitches
+ * of row-major blocks, 128 B for A and 64 B for B, the tld stream, 1.25
+ * BF16 tiles per 16-cycle tmma, would bound the kernel.) SDMA packs only
+ * whole rows on the scratchpad side, so a packed tile needs 32-byte
+ * main-memory rows: each command is SDMA_SHAPE(32, 8, 2), 32 rows of 16
+ * BF16 = two vertically adjacent tiles, landing as two consecutive packed
+ * tiles (1 KiB); the price is main-memory bursts of 32 bytes (one per row)
+ * where row-major blocks had 128 (A) and 64 (B). A step of A is K/16 of
+ * them (tile column k: the upper row block's tile k, then the lower
+ * one's), a B panel K/8 (4 tile columns of K/32 each, a column's K/16
+ * tiles consecutive). The zero tile (FP32, stride 64) is packed too; the C
+ * tst (stride 256, 1/16 per tmma) is not. Prefetch commands are spread
+ * over 8 issue points per row block, all before the step's scpad.wait, so
+ * they enter the SDMA queue (4 deep) a few at a time. SDMA commands per
+ * 256^3 run: 512 A + 128 B + 64 C.
+ *
  * What the hardware may overlap: while a transfer is in flight, tld/tst
  * touch only other scratchpad buffers. The one same-buffer ordering left
  * to the hardware is a row block's C store (scpad.st) after the tst that
@@ -75,8 +96,10 @@
 #define NS (M / 32)          /* steps (two row blocks) per panel */
 #define NRB (M / 16)         /* row blocks per panel */
 #define S_BYTES (2 * K)      /* sdma_stride */
-#define NB_CMDS (K / 16)     /* SDMA commands per B panel (2 halves x K/32) */
-#define NA_CMDS (K / 64)     /* SDMA commands per A step */
+#define NB_CMDS (K / 8)      /* SDMA commands per B panel (4 tile columns x K/32) */
+#define NA_CMDS (K / 16)     /* SDMA commands per A step (one per tile column) */
+#define TILE_B 512u          /* a packed 16x16 BF16 tile */
+#define PAIR_B 1024u         /* two vertically adjacent packed tiles: one SDMA */
 #define TILES ((M / 16) * (N / 16) * (K / 16))
 #define TRAFFIC ((uint32_t)NP * M * K * 2u + (uint32_t)K * N * 2u + (uint32_t)M * N * 4u)
 
@@ -93,12 +116,16 @@
 #define DREG(c) (3 + 4 * ((c) % 2))
 
 /* Byte offsets inside the scratchpad buffers (compile-time per slot):
- * A step buffer: K/64 chunks of 32 rows x 128 B (4 K-tiles each);
- * B panel: two halves (tiles 2q,2q+1 / 2q+NT/2,+1) of K rows x 64 B;
+ * A step buffer: K/16 pairs of packed tiles, pair k = tile k of the upper
+ * row block, then of the lower one (a row block's tile k is at
+ * h * 512 + AOFF(k));
+ * B panel: column tile jj (of 2q, 2q+1, 2q+NT/2, 2q+NT/2+1) is K/16 packed
+ * tiles in k order, K * 32 bytes;
  * C row block: 32 SDMA rows of 128 B, row 2r+h = C row r, half h. */
-#define AOFF(k) (((k) / 4) * 4096 + ((k) % 4) * 32)
-#define BOFF(jj, k) (((jj) / 2) * (K * 64) + (k) * 1024 + ((jj) % 2) * 32)
+#define AOFF(k) ((k) * PAIR_B)
+#define BOFF(jj, k) ((jj) * (K * 32) + (k) * TILE_B)
 #define COFF(jj) (((jj) / 2) * 128 + ((jj) % 2) * 64)
+#define TP 32 /* tld stride of a packed BF16 tile: its row bytes */
 
 static uint32_t A[M * K / 2] MOSAIC_TENSOR_NOINIT; /* BF16 pairs */
 static uint32_t B[K * N / 2] MOSAIC_TENSOR_NOINIT;
@@ -109,6 +136,10 @@ static uint8_t sp_a[2][32 * K * 2] MOSAIC_SCPAD_BANK0;
 static uint8_t sp_b1[K * 128] MOSAIC_SCPAD_BANK1;
 static uint8_t sp_c[4][4096] MOSAIC_SCPAD_BANK1;
 static uint8_t sp_zero[1024] MOSAIC_SCPAD_BANK1;
+/* Bank 0: 32 + 2 x 16 KiB, bank 1: 32 + 16 + 1 KiB (of 64 each). Every
+ * SDMA command stays inside one of these buffers, so inside one bank. */
+_Static_assert(sizeof sp_b0 == NB_CMDS * PAIR_B && sizeof sp_a[0] == NA_CMDS * PAIR_B,
+               "a B panel / A step is its SDMA commands' packed tile pairs");
 
 #define SP(x) ((uint32_t)(uintptr_t)(x))
 #define MEM(x) ((uintptr_t)(x))
@@ -127,28 +158,35 @@ static void issue(const xfer *x)
         scpad_ld(x->shape, x->sp, (const void *)x->mem);
 }
 
+/* SDMA issue points: slots p * HALF, p = 0..7, the last one the step's
+ * scpad.wait (slot NSLOT - HALF = 7 HALF), so a row block's prefetch
+ * commands enter the SDMA queue (4 deep) spread out and all before that
+ * wait. Point p issues commands ceil(p nxf / 8) .. ceil((p + 1) nxf / 8) - 1
+ * (a power of two: no division at run time). */
+#define XLO(p) (((p) * nxf + 7) / 8)
+
 /* One SLOT per tmma of a row block; t is a literal, so every register
- * number is a constant. Order inside a slot: SDMA commands (chain start),
- * the step's scpad.wait, A reloads, B two slots ahead, the previous chain's
- * D store, the next chain's D clear, then the tmma. */
+ * number is a constant. Order inside a slot: SDMA commands (issue points;
+ * the C store at the second chain's start), the step's scpad.wait, A
+ * reloads, B two slots ahead, the previous chain's D store, the next
+ * chain's D clear, then the tmma. */
 #define CH(t) ((t) / NK)
 #define PK(t) ((t) % NK)
 #define SLOT(t)                                                                \
     if ((t) < NSLOT) {                                                         \
-        if (PK(t) == 0) {                                                      \
-            for (unsigned i_ = CH(t) * nxf / 4; i_ < (CH(t) + 1) * nxf / 4; i_++) \
+        if ((t) % HALF == 0 && (t) / HALF < 8)                                 \
+            for (unsigned i_ = XLO((t) / HALF); i_ < XLO((t) / HALF + 1); i_++) \
                 issue(&xf[i_]);                                                \
-            if (CH(t) == 1 && cstore)                                          \
-                issue(cstore);                                                 \
-        }                                                                      \
+        if ((t) == NK && cstore)                                               \
+            issue(cstore);                                                     \
         if (wait && (t) == NSLOT - HALF)                                       \
             scpad_wait();                                                      \
         if ((t) < HALF)                                                        \
-            tld(AREG((t) + HALF), a_cur + AOFF((t) + HALF), 128);              \
+            tld(AREG((t) + HALF), a_cur + AOFF((t) + HALF), TP);               \
         if ((t) >= NSLOT - HALF && a_next)                                     \
-            tld(AREG((t) - (NSLOT - HALF)), a_next + AOFF((t) - (NSLOT - HALF)), 128); \
+            tld(AREG((t) - (NSLOT - HALF)), a_next + AOFF((t) - (NSLOT - HALF)), TP); \
         if ((t) + 2 < NSLOT)                                                   \
-            tld(BREG((t) + 2), bpan + BOFF(CH((t) + 2), PK((t) + 2)), 64);     \
+            tld(BREG((t) + 2), bpan + BOFF(CH((t) + 2), PK((t) + 2)), TP);     \
         if (PK(t) == TST_P) {                                                  \
             if (CH(t) > 0)                                                     \
                 tst(DREG(CH(t) + 1), cbuf + COFF(CH(t) - 1), 256);             \
@@ -169,12 +207,12 @@ static void issue(const xfer *x)
  * block's A (0: none); cbuf/cprev: C staging of this / the previous row
  * block (0: none); cstore: the previous row block's C store (issued at the
  * second chain, after its last tst); xf: nxf prefetch commands spread over
- * the chain starts; wait: scpad.wait before the next row block's A is read. */
+ * the issue points; wait: scpad.wait before the next row block's A is read. */
 static void row_block(uint32_t a_cur, uint32_t a_next, uint32_t bpan, uint32_t cbuf,
                       uint32_t cprev, const xfer *cstore, const xfer *xf, unsigned nxf, int wait)
 {
-    tld(BREG(0), bpan + BOFF(0, 0), 64);
-    tld(BREG(1), bpan + BOFF(0, 1), 64);
+    tld(BREG(0), bpan + BOFF(0, 0), TP);
+    tld(BREG(1), bpan + BOFF(0, 1), TP);
     SLOT8(0) SLOT8(8) SLOT8(16) SLOT8(24) SLOT8(32) SLOT8(40) SLOT8(48) SLOT8(56)
 }
 
@@ -190,26 +228,34 @@ static xfer c_store(unsigned grb)
     return x;
 }
 
-/* Loads of A rows 32s..32s+31 into step buffer g. */
+/* One SDMA command = 32 main-memory rows of 32 bytes (16 BF16) = two
+ * vertically adjacent 16x16 tiles, landing as two packed tiles. */
+#define PAIR_SHAPE SDMA_SHAPE(32, 8, 2)
+
+/* Loads of A rows 32s..32s+31 into step buffer g: command k is tile
+ * column k (both row blocks' tile k). */
 static unsigned a_loads(xfer *x, unsigned s, unsigned g)
 {
-    for (unsigned c = 0; c < NA_CMDS; c++) {
-        xfer v = {SDMA_SHAPE(32, 32, 2), abuf(g) + c * 4096u,
-                  MEM(A) + (uintptr_t)s * 32u * S_BYTES + c * 128u, 0};
-        x[c] = v;
+    for (unsigned k = 0; k < NA_CMDS; k++) {
+        xfer v = {PAIR_SHAPE, abuf(g) + k * PAIR_B,
+                  MEM(A) + (uintptr_t)s * 32u * S_BYTES + k * 32u, 0};
+        x[k] = v;
     }
     return NA_CMDS;
 }
 
-/* Loads number lo..hi-1 of panel q's B (command i: half i % 2, rows
- * 32 (i / 2) ..). */
+/* Loads number lo..hi-1 of panel q's B: command i is column tile jj = i % 4
+ * (its 32-byte column at q * 64 + (jj % 2) * 32 in the first or, jj >= 2,
+ * the second half of the row, N bytes on), rows 32 (i / 4) .. + 31. */
 static unsigned b_loads(xfer *x, unsigned q, unsigned lo, unsigned hi)
 {
     unsigned n = 0;
     for (unsigned i = lo; i < hi; i++) {
-        unsigned h = i % 2, g = i / 2;
-        xfer v = {SDMA_SHAPE(32, 16, 2), bbuf(q) + h * (K * 64u) + g * 2048u,
-                  MEM(B) + (uintptr_t)g * 32u * S_BYTES + q * 64u + h * (uint32_t)N, 0};
+        unsigned jj = i % 4, r = i / 4;
+        xfer v = {PAIR_SHAPE, bbuf(q) + jj * (K * 32u) + r * PAIR_B,
+                  MEM(B) + (uintptr_t)r * 32u * S_BYTES + q * 64u + (jj % 2) * 32u +
+                      (jj / 2) * (uint32_t)N,
+                  0};
         x[n++] = v;
     }
     return n;
@@ -229,7 +275,7 @@ static void gemm(void)
     scpad_wait();
 #define LOAD_A0(k)                                                             \
     if ((k) < HALF)                                                            \
-        tld(AREG(k), abuf(0) + AOFF(k), 128);
+        tld(AREG(k), abuf(0) + AOFF(k), TP);
     LOAD_A0(0) LOAD_A0(1) LOAD_A0(2) LOAD_A0(3) LOAD_A0(4) LOAD_A0(5) LOAD_A0(6) LOAD_A0(7)
     tld(DREG(0), SP(sp_zero), 64);
 
@@ -250,8 +296,8 @@ static void gemm(void)
             }
             for (unsigned h = 0; h < 2; h++) {
                 unsigned grb = q * NRB + 2 * s + h;
-                uint32_t a_cur = abuf(g) + h * 2048u;
-                uint32_t a_next = h == 0 ? abuf(g) + 2048u : g + 1 < nsteps ? abuf(g + 1) : 0;
+                uint32_t a_cur = abuf(g) + h * TILE_B;
+                uint32_t a_next = h == 0 ? abuf(g) + TILE_B : g + 1 < nsteps ? abuf(g + 1) : 0;
                 uint32_t cprev = grb ? SP(sp_c[(grb - 1) % 4]) : 0;
                 if (grb)
                     cs = c_store(grb - 1);
