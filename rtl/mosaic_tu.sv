@@ -568,7 +568,9 @@ module mosaic_tu #(
   // and no SDMA transfer in flight touches its bytes (R21).
   assign spx_hazard = mma_pending[h_rd] ||
                       ((h_op == mosaic_pkg::TuOpTld) && mma_reading[h_rd]);
-  assign spx_go  = h_valid && h_mem && h_spx && others_idle && !z_act_q && !spx_any &&
+  // (Back to back: the next one may start as the current one reports done.)
+  assign spx_go  = h_valid && h_mem && h_spx && others_idle && !z_act_q &&
+                   (!spx_any || (spx_done && !spx_pend_q && !(mma_done && mma_fin))) &&
                    spx_ready && !spx_hazard && !sdr_hit;
   // Tensor memory operations are ordered: a transfer waits for tld/tst.
   assign sdma_go = h_valid && h_sdma && !lsu_busy && !tl_busy && !spx_any && !sdr_full &&

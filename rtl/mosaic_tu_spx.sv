@@ -72,11 +72,12 @@ module mosaic_tu_spx (
   assign req_rb     = 7'd8 << req_size_i;
   assign packed_req = (req_stride_i == 32'(req_rb)) && (req_base_i[5:0] == 6'd0);
 
-  assign req_ready_o = !act_q;
+  // A new request may start in the cycle the current one finishes.
+  assign req_ready_o = !act_q || done_o;
   assign busy_o      = act_q;
 
   logic start;
-  assign start = req_valid_i && !act_q;
+  assign start = req_valid_i && req_ready_o;
 
   // ------------------------------------------------------------------
   // Step walk: (y, part) with the row address a_q = base + y*stride
@@ -215,9 +216,12 @@ module mosaic_tu_spx (
   logic ld_finish, st_finish, walk_step, walk_end;
   assign walk_step = ld_step || st_step;
   assign walk_end  = walk_step && step_last && (y_q[3:0] == ylast_q);
-  // tld: done when no zero row is left (written in this cycle or none).
-  assign ld_finish = act_q && !store_q && zph_q && !p_v_q &&
-                     (z_next[4] || (wr_gnt_i && (z_todo == (16'd1 << z_next[3:0]))));
+  // tld: done with the last data row when no zero row needs writing, else
+  // when no zero row is left (written in this cycle or none).
+  assign ld_finish = act_q && !store_q &&
+                     ((!zph_q && p_write && wr_gnt_i && (p_y_q == ylast_q) && z_next[4]) ||
+                      (zph_q && !p_v_q &&
+                       (z_next[4] || (wr_gnt_i && (z_todo == (16'd1 << z_next[3:0]))))));
   // tst: a cycle after the last scratchpad write, which lands at that edge.
   assign st_finish = walk_end && store_q;
   assign done_o    = ld_finish || fin_q;
