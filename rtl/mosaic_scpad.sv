@@ -43,17 +43,12 @@ module mosaic_scpad #(
   localparam int Words = Bytes / 64;
   localparam int Aw    = $clog2(Words);
 
-  logic [511:0] mem_q [Words];
-
   // Port A: a 64-bit lane of a word.
   logic [Aw-1:0] a_idx;
   logic [2:0]    a_lane, a_lane_q;
-  logic [63:0]   a_be64;
-  logic [511:0]  a_wdata512, a_rdata_q;
+  logic [511:0]  a_rdata_q;
   assign a_idx      = a_addr_i[Aw+2:3];
   assign a_lane     = a_addr_i[2:0];
-  assign a_be64     = 64'(a_be_i) << {a_lane, 3'b000};
-  assign a_wdata512 = {8{a_wdata_i}};
 
   // Port B: the row port first, else the core.
   logic          b_req, b_we, c_go;
@@ -69,6 +64,43 @@ module mosaic_scpad #(
   assign b_idx   = x_req_i ? x_addr_i : c_addr_i[Aw+3:4];
   assign b_be    = x_req_i ? x_be_i : (64'(c_be_i) << {c_lane, 2'b00});
   assign b_wdata = x_req_i ? x_wdata_i : {16{c_wdata_i}};
+
+`ifdef SYNTHESIS
+  // Synthesis: eight 64-bit column memories (a column per AXI lane), the
+  // block-RAM shape; one 512-bit array with 64 byte enables on two ports
+  // makes Yosys build a large write-merge network.
+  for (genvar c = 0; c < 8; c++) begin : g_col
+    logic [63:0] col_q [Words];
+    logic [63:0] a_rd_q, b_rd_q;
+    always_ff @(posedge clk_i) begin
+      if (a_req_i && a_we_i && (a_lane == 3'(c))) begin
+        for (int i = 0; i < 8; i++) begin
+          if (a_be_i[i]) col_q[a_idx][8*i +: 8] <= a_wdata_i[8*i +: 8];
+        end
+      end
+      if (b_req && b_we) begin
+        for (int i = 0; i < 8; i++) begin
+          if (b_be[8*c + i]) col_q[b_idx][8*i +: 8] <= b_wdata[64*c + 8*i +: 8];
+        end
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (a_req_i) a_rd_q <= col_q[a_idx];
+    end
+    always_ff @(posedge clk_i) begin
+      if (b_req) b_rd_q <= col_q[b_idx];
+    end
+    assign a_rdata_q[64*c +: 64] = a_rd_q;
+    assign b_rdata_q[64*c +: 64] = b_rd_q;
+  end
+`else
+  // Simulation: one array, so the harnesses reach a 64-byte word as one
+  // variable (mem_q).
+  logic [511:0] mem_q [Words];
+  logic [63:0]  a_be64;
+  logic [511:0] a_wdata512;
+  assign a_be64     = 64'(a_be_i) << {a_lane, 3'b000};
+  assign a_wdata512 = {8{a_wdata_i}};
 
   always_ff @(posedge clk_i) begin
     if (a_req_i && a_we_i) begin
@@ -91,6 +123,12 @@ module mosaic_scpad #(
     if (b_req) b_rdata_q <= mem_q[b_idx];
   end
 
+  // Simulation starts from zeros (as the images of the other memories do).
+  initial begin : init_sim
+    for (int i = 0; i < Words; i++) mem_q[i] = '0;
+  end
+`endif
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       a_lane_q <= '0;
@@ -107,13 +145,6 @@ module mosaic_scpad #(
   assign a_rdata_o = a_sh[63:0];
   assign x_rdata_o = b_rdata_q;
   assign c_rdata_o = c_sh[31:0];
-
-`ifndef SYNTHESIS
-  // Simulation starts from zeros (as the images of the other memories do).
-  initial begin : init_sim
-    for (int i = 0; i < Words; i++) mem_q[i] = '0;
-  end
-`endif
 
   logic unused;
   assign unused = ^{a_sh[511:64], c_sh[511:32]};

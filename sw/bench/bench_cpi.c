@@ -6,7 +6,8 @@
  * overhead, included in every other line).
  *
  * Shapes: tile ops on BF16 tiles (tmma: BF16 x BF16 -> FP32, full 16^3),
- * tld/tst of BF16 tiles at a 32-byte stride (dense), scpad.ld/st of 16 x 16
+ * tld/tst of BF16 tiles at a 32-byte stride (dense; from main memory and
+ * from the scratchpad), scpad.ld/st of 16 x 16
  * x 2 B (one BF16 tile), scpad.wait with no transfer pending.
  *
  * Check: every case must retire exactly n tensor instructions (hpmcounter3),
@@ -62,6 +63,9 @@ static int report(const char *name, const bench_counters *a, const bench_counter
 #define B_NONE(i)
 #define B_TLD(i) tld(i, tile_bf16, 32);
 #define B_TST(i) tst(i, out_p + (i) * 512, 32);
+/* the same from / to the scratchpad (its 64-byte row port) */
+#define B_TLD_SP(i) tld(i, sp_base, 32);
+#define B_TST_SP(i) tst(i, sp_base + (i) * 512u, 32);
 #define B_TZERO(i) tzero(i);
 #define B_TCVT(i) tcvt(i, TR_A, FMT_BF16);
 #define B_TADD(i) tadd(i, TR_A, TR_B);
@@ -120,6 +124,8 @@ int main(void)
     MEASURE("cpi_loop", B_NONE, 0)
     MEASURE("cpi_tld", B_TLD, 1)
     MEASURE("cpi_tst", B_TST, 1)
+    MEASURE("cpi_tld_sp", B_TLD_SP, 1)
+    MEASURE("cpi_tst_sp", B_TST_SP, 1)
     MEASURE("cpi_tzero", B_TZERO, 1)
     MEASURE("cpi_tcvt", B_TCVT, 1)
     MEASURE("cpi_tadd", B_TADD, 1)
