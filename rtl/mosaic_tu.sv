@@ -1327,7 +1327,9 @@ module mosaic_tu #(
   // Bytes [lo, hi) the tld/tst at the head touches (33 bits: no wrap).
   logic [32:0] t_first, t_last, t_lo, t_hi;
   assign t_first = {1'b0, h_x1};
-  assign t_last  = t_first + 33'(signed'(h_stride) * 15);
+  logic [36:0] t_span;              // 15 * stride, sign-extended
+  assign t_span  = {{5{h_stride[31]}}, h_stride} * 37'd15;
+  assign t_last  = t_first + t_span[32:0];
   assign t_lo    = h_stride[31] ? t_last : t_first;
   assign t_hi    = (h_stride[31] ? t_first : t_last) + 33'(h_rb);
 
@@ -1514,7 +1516,7 @@ module mosaic_tu #(
   assign unused = ^{commit_valid_i, commit_id_i, commit_kill_i, fence_valid_i, ck_nop,
                     ck_wb_known, ck_tiling, mxstatus, sdma_stride, tl_perm, tl_xstatus,
                     t_rd1_valid, lsu_err, tl_err, mosaic_pkg::TuOpNone,
-                    h_shape[31:18], h_shape[15:14], h_shape[7:6]};
+                    h_shape[31:18], h_shape[15:14], h_shape[7:6], t_span[36:33]};
 
 endmodule
 

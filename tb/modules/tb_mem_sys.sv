@@ -171,6 +171,8 @@ module tb_mem_sys #(
     .s_rready_o      (s_rready)
   );
 
+  logic [511:0] spx_rdata_unused;  // the row port is tied off here
+
   mosaic_mem_sys #(
     .RamBytes     (RamBytes),
     .MainBytes    (MainBytes),
@@ -226,7 +228,7 @@ module tb_mem_sys #(
     .spx_addr_i         (32'd0),
     .spx_be_i           (64'd0),
     .spx_wdata_i        (512'd0),
-    .spx_rdata_o        ()
+    .spx_rdata_o        (spx_rdata_unused)
   );
 
 endmodule
