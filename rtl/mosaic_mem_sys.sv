@@ -60,7 +60,10 @@ module mosaic_mem_sys #(
   parameter int AxiDataWidth = 64,
   parameter     RamInitFile  = "",
   parameter     MainInitFile = "",
-  parameter int BurstDepth   = 4     // queued bursts per direction, power of two
+  // Queued bursts per direction, a power of two. 32 covers the model's
+  // latency-bandwidth product for short bursts: 100 cycles at 8 B/cycle is
+  // 800 bytes in flight, 25 bursts of 32 bytes (SDMA rows of packed tiles).
+  parameter int BurstDepth   = 32
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
