@@ -17,6 +17,11 @@ Cases `gemm_*` (sw/bench/bench_gemm.c: a whole GEMM from main memory, N =
 roofline: compute bound = macs / PE cycles, memory bound = sdma_bytes /
 DRAM bytes per cycle (--dram-bw, what the run was given), bound = the
 larger, and the share of that bound the run reached (bound / cycles).
+--copy-bw C adds the SoC's own ceiling: SDMA bytes / C cycles, C being
+what the SDMA path can copy per cycle whatever the DRAM does (4 on the
+current SoC: one 8-byte AXI port that each copied byte crosses twice, main
+memory -> engine -> scratchpad); the bound type is then "port" when that
+is the largest.
 
     tools/perf.py --sweep [--pe N] [-o sweep.md] BW=LOG...
 
@@ -72,21 +77,26 @@ def ratio(num, den, digits=2):
     return f"{num / den:.{digits}f}" if den else "-"
 
 
-def roofline(macs, sdma_bytes, pe, bw):
-    """Lower bound on cycles: the array at full rate or the DRAM at bw."""
+def roofline(macs, sdma_bytes, pe, bw, copy_bw=None):
+    """Lower bound on cycles: the array at full rate, the DRAM at bw or the
+    SoC's copy path at copy_bw bytes per cycle."""
     compute = macs / pe
     memory = sdma_bytes / bw if bw else None
-    bound = max(compute, memory or 0)
+    port = sdma_bytes / copy_bw if copy_bw else None
+    bound = max(compute, memory or 0, port or 0)
     kind = "memory" if memory is not None and memory > compute else "compute"
-    return {"compute": compute, "memory": memory, "bound": bound,
-            "type": kind if memory is not None else "compute (no DRAM bw)"}
+    if port is not None and port >= bound:
+        kind = "port"
+    return {"compute": compute, "memory": memory, "port": port, "bound": bound,
+            "type": kind if memory is not None or port is not None else "compute (no DRAM bw)"}
 
 
 def fmt_mem(r):
-    return "-" if r["memory"] is None else f"{r['memory']:.0f}"
+    text = "-" if r["memory"] is None else f"{r['memory']:.0f}"
+    return text + (f" (port {r['port']:.0f})" if r.get("port") else "")
 
 
-def report(order, cases, source, pe, sim, dram_bw=None, dram_latency=None):
+def report(order, cases, source, pe, sim, dram_bw=None, dram_latency=None, copy_bw=None):
     iss = source == "iss"
     cyc = "instructions" if iss else "cycles"
     out = ["# Tensor-unit performance (sw/bench)", ""]
@@ -130,7 +140,8 @@ def report(order, cases, source, pe, sim, dram_bw=None, dram_latency=None):
     gm = [n for n in order if n.startswith("gemm_")]
     if gm:
         dram = (f"DRAM {dram_bw:g} B/cycle" if dram_bw else "DRAM bandwidth not given") + (
-            f", latency {dram_latency}" if dram_latency is not None else "")
+            f", latency {dram_latency}" if dram_latency is not None else "") + (
+            f", SDMA copy path {copy_bw:g} B/cycle" if copy_bw else "")
         if iss:
             dram += "; the ISS models no DRAM timing, so only the bounds are meaningful"
         out += [f"## GEMM from main memory ({dram}; roofline = max(compute, memory))", "",
@@ -141,7 +152,7 @@ def report(order, cases, source, pe, sim, dram_bw=None, dram_latency=None):
         for n in gm:
             c = cases[n]
             cycles, macs, sb = c.get("cycles", 0), c.get("macs", 0), c.get("sdma_bytes", 0)
-            r = roofline(macs, sb, pe, dram_bw)
+            r = roofline(macs, sb, pe, dram_bw, copy_bw)
             out.append(f"| {n} | {c.get('n', 0)} | {cycles} | {macs} | {pct(macs, cycles * pe)} | "
                        f"{pct(c.get('mac_busy', 0), cycles)} | {sb} | {r['compute']:.0f} | "
                        f"{fmt_mem(r)} | {r['type']} | {pct(r['bound'], cycles)} |")
@@ -152,7 +163,7 @@ def report(order, cases, source, pe, sim, dram_bw=None, dram_latency=None):
     return "\n".join(out).rstrip() + "\n"
 
 
-def sweep(runs, pe):
+def sweep(runs, pe, copy_bw=None):
     """runs: [(bw, path)], one gemm case each."""
     rows, name = [], None
     for bw, path in runs:
@@ -168,7 +179,7 @@ def sweep(runs, pe):
            "|---:|---:|---:|---:|---|---:|---:|---:|"]
     for bw, c in sorted(rows, key=lambda x: x[0]):
         cycles, macs, sb = c.get("cycles", 0), c.get("macs", 0), c.get("sdma_bytes", 0)
-        r = roofline(macs, sb, pe, bw)
+        r = roofline(macs, sb, pe, bw, copy_bw)
         out.append(f"| {bw:g} | {cycles} | {pct(macs, cycles * pe)} | {r['bound']:.0f} | "
                    f"{r['type']} | {pct(r['bound'], cycles)} | {sb} | "
                    f"{pct(c.get('mac_busy', 0), cycles)} |")
@@ -177,6 +188,10 @@ def sweep(runs, pe):
         cross = c.get("sdma_bytes", 0) / (c["macs"] / pe)
         out += ["", f"The roofline turns compute-bound at {cross:.1f} B/cycle "
                 f"({c.get('sdma_bytes', 0)} bytes over {c['macs'] / pe:.0f} compute cycles)."]
+        if copy_bw:
+            out += [f"The SoC's SDMA copy path ({copy_bw:g} B/cycle) bounds every run at "
+                    f"{c.get('sdma_bytes', 0) / copy_bw:.0f} cycles, "
+                    f"{pct(c['macs'], c.get('sdma_bytes', 0) / copy_bw * pe)} MAC utilization."]
     return "\n".join(out) + "\n", None
 
 
@@ -196,6 +211,8 @@ def main(argv=None):
     ap.add_argument("--sim", default="", help="the command that ran the programs (for the text)")
     ap.add_argument("--dram-bw", type=float, help="DRAM bytes/cycle of the gemm run (roofline)")
     ap.add_argument("--dram-latency", type=int, help="DRAM latency of the gemm run (for the text)")
+    ap.add_argument("--copy-bw", type=float,
+                    help="bytes/cycle the SoC's SDMA path copies at most (roofline ceiling)")
     ap.add_argument("--sweep", action="store_true",
                     help="LOG arguments are BW=LOG: one gemm run per DRAM bandwidth")
     ap.add_argument("-o", "--output", help="also write the report here")
@@ -204,6 +221,8 @@ def main(argv=None):
         ap.error("--pe must be positive")
     if a.dram_bw is not None and a.dram_bw <= 0:
         ap.error("--dram-bw must be positive")
+    if a.copy_bw is not None and a.copy_bw <= 0:
+        ap.error("--copy-bw must be positive")
     if a.sweep:
         runs = []
         for arg in a.logs:
@@ -220,7 +239,7 @@ def main(argv=None):
                 print(f"perf.py: {path}: no such file", file=sys.stderr)
                 return 1
             runs.append((bwv, path))
-        text, err = sweep(runs, a.pe)
+        text, err = sweep(runs, a.pe, a.copy_bw)
         if err:
             print("perf.py: " + err, file=sys.stderr)
             return 1
@@ -230,7 +249,8 @@ def main(argv=None):
     if not order:
         print("perf.py: no BENCH lines in " + " ".join(a.logs), file=sys.stderr)
         return 1
-    text = report(order, cases, a.source, a.pe, a.sim or a.source, a.dram_bw, a.dram_latency)
+    text = report(order, cases, a.source, a.pe, a.sim or a.source, a.dram_bw, a.dram_latency,
+                  a.copy_bw)
     write(text, a.output)
     return 0
 

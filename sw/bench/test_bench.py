@@ -10,8 +10,9 @@ soft-float reference) fail with exit 1 when the check fails.
 
 Also: bench_gemm_check.elf (bench_gemm built at 64x128x128 with every
 element of C checked) passes, and perf.py's GEMM roofline (max(MACs / PE,
-SDMA bytes / DRAM bandwidth)) and its --sweep table classify the run as
-memory- or compute-bound at the right bandwidths. One `PASS: name` /
+SDMA bytes / DRAM bandwidth, and SDMA bytes / --copy-bw when given)) and
+its --sweep table classify the run as memory-, port- or compute-bound at the
+right bandwidths. One `PASS: name` /
 `FAIL: name: why` per check.
 """
 import glob
@@ -130,6 +131,16 @@ def check_roofline():
         want = [f"{max(compute, sb / b):.0f}", kind]
         if t.returncode != 0 or not row or row[3:5] != want:
             return f"perf.py --sweep: bw {b}: exit {t.returncode}, row {row}, want {want}"
+    # The SoC's copy ceiling (--copy-bw 4) bounds every bandwidth above 4.
+    t = subprocess.run([sys.executable, PERF, "--sweep", "--copy-bw", "4"] +
+                       [f"{b}={log}" for b in runs], capture_output=True, text=True, timeout=60)
+    for b in runs:
+        row = table_row(t.stdout, str(b))
+        bound = max(compute, sb / b, sb / 4)
+        want = [f"{bound:.0f}", "port" if sb / 4 >= max(compute, sb / b) else
+                ("memory" if sb / b > compute else "compute")]
+        if t.returncode != 0 or not row or row[3:5] != want:
+            return f"perf.py --sweep --copy-bw 4: bw {b}: exit {t.returncode}, row {row}, want {want}"
     bad = subprocess.run([sys.executable, PERF, "--sweep", log], capture_output=True, text=True,
                          timeout=60)
     if bad.returncode == 0 or len(bad.stderr.strip().splitlines()) != 1:
