@@ -819,6 +819,8 @@ module mosaic_tu #(
     .cmd_seq_i     (h_seq),
     .chain_ok_o    (mma_chain_ok),
     .chain_rd_o    (mma_chain_rd),
+    .trf_wr_i      (t_wr_req),
+    .trf_wr_reg_i  (t_wr_reg),
     .chain_break_i (vec_go || red_go || lsu_go || tl_go || z_go ||
                     (spx_go && (h_op == mosaic_pkg::TuOpTld) && (h_rd == mma_chain_rd))),
     .rd0_req_o     (m_rd0_req),

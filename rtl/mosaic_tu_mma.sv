@@ -17,9 +17,16 @@
 // mxcfg.RND, no FP8 saturation, integer wrap when SAT = 0 and nothing
 // widens (cmd_wrap_i, in the array's clamp and the drain's conversion), and
 // mxstatus.inexact, which tmma does not record (cmd_ame_i).
-// A/B staging has three buffers, so the engine stages two ops ahead. Op
-// information and raw D have four (up to three ops staged or stepping, one
-// draining). The stepper goes from one block's last step straight into the
+// A/B staging has three A and three B buffers, so the engine stages two ops
+// ahead. Each buffer is tagged with what its widened contents depend on
+// (TRF register, input format, mcsr.SUBN, integer or FP32 widening): an op
+// whose A (B) matches a valid tag uses that buffer and skips reading and
+// widening it, which leaves both read ports to D (a 2x2 BF16 -> FP32 mmacc
+// sub-operation stages in 16 cycles instead of 24). Any TRF write to a
+// register clears its tags, so reuse only spans ops with no write to the
+// operand in between. A buffer is rewritten only when no op that is staged
+// or stepping refers to it (reference counts). Op information and raw D
+// have four slots (up to three ops staged or stepping, one draining). The stepper goes from one block's last step straight into the
 // next block's first. Chained tmma (same FP32/INT32 D as the previous op,
 // 16x16 array) skips D: the accumulators still hold it, so one 16x16x16
 // tile takes 16 cycles in steady state; so does an unchained op whose
@@ -64,6 +71,10 @@ module mosaic_tu_mma #(
   output logic         chain_ok_o,    // cmd_rd_i/cmd_fd_i would chain
   output logic [4:0]   chain_rd_o,    // the D a chain would continue
   input  logic         chain_break_i, // another instruction ran: no chaining
+  // Every TRF write (any engine, this one included): it invalidates the
+  // A/B buffer tags of its register.
+  input  logic         trf_wr_i,
+  input  logic [4:0]   trf_wr_reg_i,
   // TRF read ports.
   output logic         rd0_req_o,
   output logic [4:0]   rd0_reg_o,
@@ -126,17 +137,76 @@ module mosaic_tu_mma #(
   logic [511:0] sb_q [48];
 
   logic [1:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
-  logic [1:0] disp_ab_q, step_ab_q;                     // A/B slots
-  logic [1:0] ab_used_q;                                // A/B slots holding an op not yet stepped
-
-  function automatic logic [1:0] inc3(input logic [1:0] s);
-    inc3 = (s == 2'd2) ? 2'd0 : s + 2'd1;
-  endfunction
+  logic [1:0] ab_used_q;                                // ops accepted, not yet stepped
+  logic [1:0] info_buf_q [2][4];                        // [A/B][slot]: the op's buffer
 
   function automatic logic fmt_is_int(input logic [3:0] f);
     fmt_is_int = (f == mosaic_pkg::FmtInt8) || (f == mosaic_pkg::FmtInt16) ||
                  (f == mosaic_pkg::FmtInt32);
   endfunction
+
+  // ------------------------------------------------------------------
+  // A/B buffer tags ([0] = A, [1] = B). A tag names what the buffer's
+  // widened rows are a function of: the register's contents (valid until a
+  // TRF write to it), its format, the FP8/FP4 subnormal mode and whether
+  // elements widen to INT32 or FP32 (D's kind). The operand mode is applied
+  // when stepping, so it is not part of the tag. tg_cnt_q counts the ops
+  // accepted and not yet stepped that use the buffer; only a buffer at
+  // zero is reallocated. At most two such ops exist when an op is accepted
+  // (ab_used_q != 3), so of three buffers one is always free.
+  // ------------------------------------------------------------------
+  logic [2:0] tg_v_q    [2];
+  logic [4:0] tg_reg_q  [2][3];
+  logic [3:0] tg_fmt_q  [2][3];
+  logic       tg_subn_q [2][3];
+  logic       tg_int_q  [2][3];
+  logic [1:0] tg_cnt_q  [2][3];
+  logic [4:0] cmd_reg   [2];
+  logic [3:0] cmd_fmt   [2];
+  logic       cmd_int;
+  logic [2:0] tg_match  [2];
+  logic       cmd_hit   [2];       // the op's operand is in a valid buffer
+  logic [1:0] cmd_buf   [2];       // the buffer it uses (hit or allocated)
+  assign cmd_reg[0] = cmd_ra_i;
+  assign cmd_reg[1] = cmd_rb_i;
+  assign cmd_fmt[0] = cmd_fa_i;
+  assign cmd_fmt[1] = cmd_fb_i;
+  assign cmd_int    = fmt_is_int(cmd_fd_i);
+
+  logic [1:0] hit_b [2], free_b [2], empty_b [2];
+  logic       found_empty [2];
+  always_comb begin
+    for (int o = 0; o < 2; o++) begin
+      hit_b[o]       = 2'd0;
+      free_b[o]      = 2'd0;
+      empty_b[o]     = 2'd0;
+      cmd_hit[o]     = 1'b0;
+      found_empty[o] = 1'b0;
+      for (int b = 0; b < 3; b++) begin
+        // A write in this very cycle is not in the tag yet: no hit on it.
+        tg_match[o][b] = tg_v_q[o][b] && (tg_reg_q[o][b] == cmd_reg[o]) &&
+                         (tg_fmt_q[o][b] == cmd_fmt[o]) && (tg_subn_q[o][b] == cmd_subn_i) &&
+                         (tg_int_q[o][b] == cmd_int) &&
+                         !(trf_wr_i && (trf_wr_reg_i == cmd_reg[o]));
+      end
+      for (int b = 2; b >= 0; b--) begin
+        if (tg_match[o][b]) begin
+          cmd_hit[o] = 1'b1;
+          hit_b[o]   = 2'(b);
+        end
+        // A free buffer with no valid tag first, so tagged ones live
+        // longer. Some buffer is free whenever an op is accepted.
+        if (tg_cnt_q[o][b] == 2'd0) begin
+          free_b[o] = 2'(b);
+          if (!tg_v_q[o][b]) begin
+            found_empty[o] = 1'b1;
+            empty_b[o]     = 2'(b);
+          end
+        end
+      end
+      cmd_buf[o] = cmd_hit[o] ? hit_b[o] : found_empty[o] ? empty_b[o] : free_b[o];
+    end
+  end
 
   // ------------------------------------------------------------------
   // Chaining
@@ -171,7 +241,8 @@ module mosaic_tu_mma #(
   logic [3:0]  st_fa_q, st_fb_q, st_fd_q;
   logic        st_subn_q;
   logic [1:0]  st_islot_q;
-  logic [1:0]  st_abslot_q;
+  logic [1:0]  st_buf_q [2];         // A/B buffers being written
+  logic        st_ahit_q, st_bhit_q;  // A (B) reused: not read
   logic [4:0]  st_c_q;               // A/B tile row, 16 = A/B done
   logic [4:0]  st_dn_q;              // D TRF rows requested
   logic [4:0]  st_nd;                // D TRF rows to read
@@ -193,12 +264,12 @@ module mosaic_tu_mma #(
   mosaic_tu_prow u_prow_bp (.y_i (st_y - 4'd1), .fmt_i (st_fb_q), .prow_o (prow_b_prev));
   mosaic_tu_prow u_prow_bn (.y_i (st_y + 4'd1), .fmt_i (st_fb_q), .prow_o (prow_b_next));
   mosaic_tu_fmtw u_st_bw (.fmt_i (st_fb_q), .wsel_o (st_bw));
-  assign a_need  = st_ab && ((st_y == 4'd0) || (prow_a != prow_a_prev));
-  assign b_need  = st_ab && ((st_y == 4'd0) || (prow_b != prow_b_prev));
+  assign a_need  = st_ab && !st_ahit_q && ((st_y == 4'd0) || (prow_a != prow_a_prev));
+  assign b_need  = st_ab && !st_bhit_q && ((st_y == 4'd0) || (prow_b != prow_b_prev));
   assign b_early = (st_bw != 2'd3);
   // b_now: read B's row for this y now; b_pref: read the row for y + 1.
-  assign b_now  = b_early ? (st_ab && (st_y == 4'd0)) : b_need;
-  assign b_pref = b_early && st_ab && (st_y != 4'd15) && (prow_b_next != prow_b);
+  assign b_now  = b_early ? (st_ab && !st_bhit_q && (st_y == 4'd0)) : b_need;
+  assign b_pref = b_early && st_ab && !st_bhit_q && (st_y != 4'd15) && (prow_b_next != prow_b);
   assign d0_req = !a_need && d_left;
   assign d1_req = !b_now && !b_pref && d_left && !d0_req;
 
@@ -218,14 +289,14 @@ module mosaic_tu_mma #(
   assign accept_cmd  = cmd_valid_i && cmd_ready_o;
 
   // The request cycle of the response arriving now.
-  logic       p_valid_q, p_ab_q, p_a_q, p_b_q, p_bpref_q, p_bnew_q, p_d0_q, p_d1_q;
+  logic       p_valid_q, p_a_q, p_b_q, p_bpref_q, p_bnew_q, p_d0_q, p_d1_q;
   logic       p_last_q, p_subn_q;
   logic [3:0] p_y_q, p_fa_q, p_fb_q, p_fd_q, p_dp_q;
-  logic [1:0] p_islot_q, p_abslot_q;
+  logic [1:0] p_islot_q, p_abuf_q, p_bbuf_q;
+  logic       p_wa_q, p_wb_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       p_valid_q  <= 1'b0;
-      p_ab_q     <= 1'b0;
       p_a_q      <= 1'b0;
       p_b_q      <= 1'b0;
       p_bpref_q  <= 1'b0;
@@ -240,11 +311,13 @@ module mosaic_tu_mma #(
       p_fd_q     <= '0;
       p_dp_q     <= '0;
       p_islot_q  <= '0;
-      p_abslot_q <= '0;
+      p_abuf_q   <= '0;
+      p_bbuf_q   <= '0;
+      p_wa_q     <= 1'b0;
+      p_wb_q     <= 1'b0;
     end else begin
       p_valid_q <= st_fire;
       if (st_fire) begin
-        p_ab_q     <= st_ab;
         p_a_q      <= a_need;
         p_b_q      <= b_now;
         p_bpref_q  <= b_pref;
@@ -259,7 +332,10 @@ module mosaic_tu_mma #(
         p_fd_q     <= st_fd_q;
         p_dp_q     <= st_dn_q[3:0];
         p_islot_q  <= st_islot_q;
-        p_abslot_q <= st_abslot_q;
+        p_abuf_q   <= st_buf_q[0];
+        p_bbuf_q   <= st_buf_q[1];
+        p_wa_q     <= st_ab && !st_ahit_q;
+        p_wb_q     <= st_ab && !st_bhit_q;
       end
     end
   end
@@ -304,12 +380,16 @@ module mosaic_tu_mma #(
       st_fd_q     <= '0;
       st_subn_q   <= 1'b0;
       st_islot_q  <= '0;
-      st_abslot_q <= '0;
+      st_buf_q[0] <= '0;
+      st_buf_q[1] <= '0;
+      st_ahit_q   <= 1'b0;
+      st_bhit_q   <= 1'b0;
     end else begin
       if (accept_cmd) begin
         st_act_q    <= 1'b1;
         st_chain_q  <= chain_ok_o;
-        st_c_q      <= '0;
+        // Both operands reused: only D (if any) to read.
+        st_c_q      <= (cmd_hit[0] && cmd_hit[1]) ? 5'd16 : 5'd0;
         st_dn_q     <= '0;
         st_ra_q     <= cmd_ra_i;
         st_rb_q     <= cmd_rb_i;
@@ -319,7 +399,10 @@ module mosaic_tu_mma #(
         st_fd_q     <= cmd_fd_i;
         st_subn_q   <= cmd_subn_i;
         st_islot_q  <= disp_slot_q;
-        st_abslot_q <= disp_ab_q;
+        st_buf_q[0] <= cmd_buf[0];
+        st_buf_q[1] <= cmd_buf[1];
+        st_ahit_q   <= cmd_hit[0];
+        st_bhit_q   <= cmd_hit[1];
       end else if (st_last) begin
         st_act_q <= 1'b0;
       end else if (st_fire) begin
@@ -330,10 +413,12 @@ module mosaic_tu_mma #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (p_valid_q && p_ab_q) begin
-      sa_q[{p_abslot_q, p_y_q}] <= a_wide;
-      sb_q[{p_abslot_q, p_y_q}] <= b_wide;
+    if (p_valid_q && p_wa_q) begin
+      sa_q[{p_abuf_q, p_y_q}] <= a_wide;
       a_hold_q <= a_row;
+    end
+    if (p_valid_q && p_wb_q) begin
+      sb_q[{p_bbuf_q, p_y_q}] <= b_wide;
       b_hold_q <= b_row;
     end
     if (p_valid_q && p_bpref_q) begin
@@ -362,10 +447,11 @@ module mosaic_tu_mma #(
   logic [PeCols-1:0] col_en;
   logic [PeRows*32-1:0] step_a;
   logic [PeCols*32-1:0] step_b;
-  logic [1:0]       ss, sab;
+  logic [1:0]       ss, sab, sbb;
 
   assign ss  = step_slot_q;
-  assign sab = step_ab_q;
+  assign sab = info_buf_q[0][ss];
+  assign sbb = info_buf_q[1][ss];
 
   logic [3:0] blk_r0, blk_c0;   // first tile row / column of the block
   assign blk_r0 = 4'(sp_bi_q * PeRows);
@@ -387,8 +473,8 @@ module mosaic_tu_mma #(
     logic [3:0] tj;
     assign tj         = blk_c0 + 4'(c);
     assign col_en[c]  = ({1'b0, tj} < info_n_q[ss]);
-    assign step_b[32*c +: 32] = info_mode_q[ss][0] ? sb_q[{sab, tj}][32*sp_k_q[3:0] +: 32]
-                                                  : sb_q[{sab, sp_k_q[3:0]}][32*tj +: 32];
+    assign step_b[32*c +: 32] = info_mode_q[ss][0] ? sb_q[{sbb, tj}][32*sp_k_q[3:0] +: 32]
+                                                  : sb_q[{sbb, sp_k_q[3:0]}][32*tj +: 32];
   end
 
   // Next block and its D load.
@@ -714,8 +800,6 @@ module mosaic_tu_mma #(
       disp_slot_q  <= '0;
       step_slot_q  <= '0;
       drain_slot_q <= '0;
-      disp_ab_q    <= '0;
-      step_ab_q    <= '0;
       ab_used_q    <= '0;
       staged_q     <= '0;
       last_ok_q    <= 1'b0;
@@ -735,6 +819,8 @@ module mosaic_tu_mma #(
         info_n_q[s]    <= '0;
         info_seq_q[s]  <= '0;
         info_chn_q[s]  <= 1'b0;
+        info_buf_q[0][s] <= '0;
+        info_buf_q[1][s] <= '0;
       end
     end else begin
       if (accept_cmd) begin
@@ -753,8 +839,9 @@ module mosaic_tu_mma #(
         info_n_q[disp_slot_q]    <= cmd_n_i;
         info_seq_q[disp_slot_q]  <= cmd_seq_i;
         info_chn_q[disp_slot_q]  <= chain_ok_o;
+        info_buf_q[0][disp_slot_q] <= cmd_buf[0];
+        info_buf_q[1][disp_slot_q] <= cmd_buf[1];
         disp_slot_q <= disp_slot_q + 2'd1;
-        disp_ab_q   <= inc3(disp_ab_q);
         last_ok_q   <= 1'b1;
         last_rd_q   <= cmd_rd_i;
       end else if (chain_break_i) begin
@@ -766,12 +853,45 @@ module mosaic_tu_mma #(
       end
       if (op_steps_done) begin
         step_slot_q <= step_slot_q + 2'd1;
-        step_ab_q   <= inc3(step_ab_q);
       end
       ab_used_q <= ab_used_q + 2'(accept_cmd) - 2'(op_steps_done);
       // An op counts as staged when its last row arrives; the stepper takes
       // it when it becomes idle.
       staged_q  <= staged_q + 2'(st_last_rsp) - 2'(take);
+    end
+  end
+
+  // Tags and reference counts.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int o = 0; o < 2; o++) begin
+        tg_v_q[o] <= '0;
+        for (int b = 0; b < 3; b++) begin
+          tg_reg_q[o][b]  <= '0;
+          tg_fmt_q[o][b]  <= '0;
+          tg_subn_q[o][b] <= 1'b0;
+          tg_int_q[o][b]  <= 1'b0;
+          tg_cnt_q[o][b]  <= '0;
+        end
+      end
+    end else begin
+      for (int o = 0; o < 2; o++) begin
+        for (int b = 0; b < 3; b++) begin
+          tg_cnt_q[o][b] <= tg_cnt_q[o][b] + 2'(accept_cmd && (cmd_buf[o] == 2'(b))) -
+                            2'(op_steps_done && (info_buf_q[o][ss] == 2'(b)));
+          if (accept_cmd && !cmd_hit[o] && (cmd_buf[o] == 2'(b))) begin
+            // A write in the accept cycle leaves the new tag invalid: the
+            // staging reads follow it, but dropping a tag is always safe.
+            tg_v_q[o][b]    <= !(trf_wr_i && (trf_wr_reg_i == cmd_reg[o]));
+            tg_reg_q[o][b]  <= cmd_reg[o];
+            tg_fmt_q[o][b]  <= cmd_fmt[o];
+            tg_subn_q[o][b] <= cmd_subn_i;
+            tg_int_q[o][b]  <= cmd_int;
+          end else if (trf_wr_i && (trf_wr_reg_i == tg_reg_q[o][b])) begin
+            tg_v_q[o][b] <= 1'b0;
+          end
+        end
+      end
     end
   end
 

@@ -386,6 +386,209 @@ static void t_r9_clear(void)
     CHECK_MEM(got, want, 512);
 }
 
+/* Operand reuse. The mma engine keeps the widened A and B tiles of recent
+ * ops, tagged by register, format and FP8 subnormal mode, and does not
+ * restage an operand whose tag matches; any TRF write to a register drops
+ * its tags (docs/microarchitecture.md §8). These cases issue mmacc back to
+ * back, with no tld between them, so tags survive from one instruction to
+ * the next; results are checked against ref_int here and every instruction
+ * against the golden model (which has no such buffers) by lockstep. */
+
+/* INT8 -> INT16 2x2, 1x4 (A repeats), 4x1 (B repeats), then 2x2 again
+ * under another bTR: the operand mode is applied after staging, so a tile
+ * staged for one bTR serves another. Then guarded 4x4 INT8 -> INT8 (wrap):
+ * each A repeats four times while B cycles through four registers, more
+ * than the engine keeps. */
+static void t_reuse_modes(void)
+{
+    fill_inputs(411);
+    mxcfg_write(MXCFG(AME_INT8, AME_INT16, 0, 1));
+    zero_c();
+    mxtile_write(MXTILE(16, 16, MX_TILING_2X2, 0));
+    mmacc(RC, RA, RB, BTR_AB);
+    mxtile_write(MXTILE(16, 16, MX_TILING_1X4, 0));
+    mmacc(RC + 4, RA + 1, RB, BTR_ABT);
+    mxtile_write(MXTILE(16, 16, MX_TILING_4X1, 0));
+    mmacc(RC + 8, RA, RB + 1, BTR_ATB);
+    mxtile_write(MXTILE(16, 16, MX_TILING_2X2, 0));
+    mmacc(RC, RA, RB, BTR_ATBT);
+    for (unsigned n = 0; n < 4; n++) {
+        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT16, false);
+        ref_int(ct[4 + n], at[1], bt[n], 1, FMT_INT16, false);
+        ref_int(ct[8 + n], at[n], bt[1], 2, FMT_INT16, false);
+    }
+    for (unsigned n = 0; n < 4; n++)
+        ref_int(ct[n], at[n >> 1], bt[n & 1], 3, FMT_INT16, false);
+    CHECK_C(0, FMT_INT16);
+    CHECK_C(1, FMT_INT16);
+    CHECK_C(2, FMT_INT16);
+    CHECK_C(3, FMT_INT16);
+    CHECK_C(4, FMT_INT16);
+    CHECK_C(5, FMT_INT16);
+    CHECK_C(6, FMT_INT16);
+    CHECK_C(7, FMT_INT16);
+    CHECK_C(8, FMT_INT16);
+    CHECK_C(9, FMT_INT16);
+    CHECK_C(10, FMT_INT16);
+    CHECK_C(11, FMT_INT16);
+
+    /* tzero writes only C registers: A and B stay staged. */
+    mxcfg_write(MXCFG(AME_INT8, AME_INT8, 0, 0));
+    mxtile_write(MXTILE(16, 16, MX_TILING_1X1, 1));
+    zero_c();
+    mmacc(RC, RA, RB, BTR_AB);
+    mmacc(RC, RA, RB, BTR_ABT);
+    for (unsigned n = 0; n < 16; n++) {
+        ref_int(ct[n], at[n >> 2], bt[n & 3], 0, FMT_INT8, true);
+        ref_int(ct[n], at[n >> 2], bt[n & 3], 1, FMT_INT8, true);
+    }
+    CHECK_C(0, FMT_INT8);
+    CHECK_C(3, FMT_INT8);
+    CHECK_C(6, FMT_INT8);
+    CHECK_C(9, FMT_INT8);
+    CHECK_C(12, FMT_INT8);
+    CHECK_C(15, FMT_INT8);
+    mxtile_write(MXTILE(16, 16, MX_TILING_1X1, 0));
+}
+
+/* A or B rewritten between two mmacc that would otherwise reuse it: by tld
+ * (the LSU), by tzero (the element-wise engine), and by the mma engine's
+ * own result -- across instructions and inside one 2x2 mmacc whose first
+ * result register is its own later A. */
+static void t_reuse_rewrite(void)
+{
+    uint32_t st = 413;
+    fill_inputs(412);
+    mxcfg_write(MXCFG(AME_INT8, AME_INT32, 0, 0));
+    mxtile_write(MXTILE(16, 16, MX_TILING_1X1, 0));
+    zero_c();
+    mmacc(RC, RA, RB, BTR_AB);
+    ref_int(ct[0], at[0], bt[0], 0, FMT_INT32, false);
+    mmacc(RC, RA, RB, BTR_AB); /* reuses both */
+    ref_int(ct[0], at[0], bt[0], 0, FMT_INT32, false);
+
+    tt_fill(at[0], FMT_INT8, tt_rand_i8, &st);
+    TT_LD(RA, FMT_INT8, at[0]);
+    mmacc(RC, RA, RB, BTR_AB);
+    ref_int(ct[0], at[0], bt[0], 0, FMT_INT32, false);
+
+    tt_fill(bt[0], FMT_INT8, tt_rand_i8, &st);
+    TT_LD(RB, FMT_INT8, bt[0]);
+    mmacc(RC, RA, RB, BTR_AB);
+    ref_int(ct[0], at[0], bt[0], 0, FMT_INT32, false);
+
+    tzero(RA);
+    memset(at[0], 0, sizeof at[0]);
+    mmacc(RC, RA, RB, BTR_AB);
+    ref_int(ct[0], at[0], bt[0], 0, FMT_INT32, false);
+    CHECK_C(0, FMT_INT32);
+
+    /* The engine's own write: A0 := A0 + A1 x B1 (INT8, wraps), then A0
+     * (staged as an A by the mmacc above) is read again. */
+    tt_fill(at[0], FMT_INT8, tt_rand_i8, &st);
+    TT_LD(RA, FMT_INT8, at[0]);
+    mmacc(RC, RA, RB, BTR_AB);
+    ref_int(ct[0], at[0], bt[0], 0, FMT_INT32, false);
+    mxcfg_write(MXCFG(AME_INT8, AME_INT8, 0, 0));
+    mmacc(RA, RA + 1, RB + 1, BTR_AB);
+    ref_int(at[0], at[1], bt[1], 0, FMT_INT8, true);
+    mxcfg_write(MXCFG(AME_INT8, AME_INT32, 0, 0));
+    mmacc(RC, RA, RB, BTR_AB);
+    ref_int(ct[0], at[0], bt[0], 0, FMT_INT32, false);
+    CHECK_C(0, FMT_INT32);
+
+    /* 2x2 INT8 -> INT8 staging A0, A1, B0, B1; then 2x2 with C = A1..: its
+     * sub-operation 0 writes A1 (r1) and sub-operation 2 reads it, and
+     * sub-operation 3 writes B0 (r4), which sub-operation 2 reads. */
+    fill_inputs(414);
+    mxcfg_write(MXCFG(AME_INT8, AME_INT8, 0, 0));
+    mxtile_write(MXTILE(16, 16, MX_TILING_2X2, 0));
+    zero_c();
+    mmacc(RC, RA, RB, BTR_AB);
+    for (unsigned n = 0; n < 4; n++)
+        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT8, true);
+    mmacc(RA + 1, RA, RB, BTR_AB);
+    ref_int(at[1], at[0], bt[0], 0, FMT_INT8, true);
+    ref_int(at[2], at[0], bt[1], 0, FMT_INT8, true);
+    ref_int(at[3], at[1], bt[0], 0, FMT_INT8, true);
+    ref_int(bt[0], at[1], bt[1], 0, FMT_INT8, true);
+    mmacc(RC, RA, RB, BTR_AB); /* A1 and B0 as rewritten */
+    for (unsigned n = 0; n < 4; n++)
+        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT8, true);
+    CHECK_C(0, FMT_INT8);
+    CHECK_C(1, FMT_INT8);
+    CHECK_C(2, FMT_INT8);
+    CHECK_C(3, FMT_INT8);
+    TT_STORE(RA + 3, FMT_INT8, got);
+    tt_check_tile(__FILE__, __LINE__, "A3", got, at[3], FMT_INT8, 256);
+    mxtile_write(MXTILE(16, 16, MX_TILING_1X1, 0));
+}
+
+/* Value of an FP8 byte with no Inf/NaN encoding in use (E4M3 or E5M2);
+ * subnormals flush to zero unless `sub` (mcsr.MFP8SUB). */
+static float fp8_val(uint8_t b, bool e5m2, bool sub)
+{
+    unsigned eb = e5m2 ? 5 : 4, m = 7 - eb, bias = e5m2 ? 15 : 7;
+    unsigned e = (b >> m) & ((1u << eb) - 1), f = b & ((1u << m) - 1);
+    float v;
+    if (e == 0)
+        v = sub ? (float)f * u2f((127u - bias + 1 - m) << 23) : 0.0f;
+    else
+        v = (float)((1u << m) + f) * u2f((127u + e - bias - m) << 23);
+    return (b & 0x80) ? -v : v;
+}
+
+/* The same A and B bytes under another mcsr.MFP8SUB or another FP8 format
+ * widen to other values: the tag must miss. A holds E4M3 subnormals (E5M2
+ * subnormals and small normals), B 0x38 (1.0 in E4M3, 0.5 in E5M2); every
+ * sum is exact in FP16. */
+static void t_reuse_fmt(void)
+{
+    static const struct { uint32_t ifmt; bool sub; } cs[5] = {
+        {AME_E4M3, false}, {AME_E4M3, true}, {AME_E5M2, true}, {AME_E4M3, false},
+        {AME_E5M2, false},
+    };
+    uint8_t a[256], b[256];
+    for (unsigned i = 0; i < 16; i++)
+        for (unsigned k = 0; k < 16; k++)
+            a[16 * i + k] = (uint8_t)(((3 * i + k) % 7 + 1) | (((i + k) & 4) ? 0x80 : 0));
+    memset(b, 0x38, sizeof b); /* the reference below relies on one B value */
+    TT_LOAD(RA, FMT_E4M3, a);
+    TT_LOAD(RB, FMT_E4M3, b);
+    zero_c();
+    mxtile_write(MXTILE(16, 16, MX_TILING_1X1, 0));
+    for (unsigned c = 0; c < 5; c++) {
+        mcsr_write(cs[c].sub ? MCSR_MFP8SUB : 0);
+        mxcfg_write(MXCFG(cs[c].ifmt, AME_FP16, MX_RND_RNE, 0));
+        bool e5 = cs[c].ifmt == AME_E5M2;
+        switch (c) { /* mmacc needs constant registers */
+        case 0: mmacc(RC + 0, RA, RB, BTR_AB); break;
+        case 1: mmacc(RC + 1, RA, RB, BTR_AB); break;
+        case 2: mmacc(RC + 2, RA, RB, BTR_AB); break;
+        case 3: mmacc(RC + 3, RA, RB, BTR_AB); break;
+        default: mmacc(RC + 4, RA, RB, BTR_AB); break;
+        }
+        /* B is one value everywhere, so row i of C is that value times the
+         * sum of A's row i (soft float on the core: kept to a few hundred
+         * operations per case). */
+        float bv = fp8_val(0x38, e5, cs[c].sub);
+        for (unsigned i = 0; i < 16; i++) {
+            float acc = 0.0f;
+            for (unsigned k = 0; k < 16; k++)
+                acc += fp8_val(a[16 * i + k], e5, cs[c].sub) * bv;
+            uint16_t h = ref_f32_to_fp16(acc);
+            for (unsigned j = 0; j < 16; j++)
+                tt_set(ct[c], FMT_FP16, 16 * i + j, h);
+        }
+    }
+    mcsr_write(0);
+    CHECK_C(0, FMT_FP16);
+    CHECK_C(1, FMT_FP16);
+    CHECK_C(2, FMT_FP16);
+    CHECK_C(3, FMT_FP16);
+    CHECK_C(4, FMT_FP16);
+}
+
 int main(void)
 {
     tt_reset_csrs();
@@ -398,6 +601,9 @@ int main(void)
     MTEST_RUN(t_badgeom);
     MTEST_RUN(t_mtile_subproblem);
     MTEST_RUN(t_r9_clear);
+    MTEST_RUN(t_reuse_modes);
+    MTEST_RUN(t_reuse_rewrite);
+    MTEST_RUN(t_reuse_fmt);
     tt_reset_csrs();
     return mtest_finish();
 }
