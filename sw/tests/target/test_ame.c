@@ -39,6 +39,13 @@ static void ref_int(uint8_t *c, const uint8_t *a, const uint8_t *b, unsigned btr
 #define RB 4
 #define RC 8
 
+/* The four results of a 2x2 mmacc: C_n += op(A_{n/2}) x op(B_{n%2}). */
+static void ref_2x2(unsigned btr, unsigned rfmt, bool wrap)
+{
+    for (unsigned n = 0; n < 4; n++)
+        ref_int(ct[n], at[n >> 1], bt[n & 1], btr, rfmt, wrap);
+}
+
 static void fill_inputs(uint32_t seed)
 {
     uint32_t st = seed;
@@ -103,8 +110,7 @@ static void t_tiling_modes(void)
     mxtile_write(MXTILE(16, 16, MX_TILING_2X2, 0));
     zero_c();
     mmacc(RC, RA, RB, BTR_AB);
-    for (unsigned n = 0; n < 4; n++)
-        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT16, false);
+    ref_2x2(0, FMT_INT16, false);
     CHECK_C(0, FMT_INT16);
     CHECK_C(1, FMT_INT16);
     CHECK_C(2, FMT_INT16);
@@ -155,8 +161,7 @@ static void t_guard4x4(void)
     zero_c();
     mmacc(RC, RA, RB, BTR_AB);
     CHECK(mxstatus_read() & MXSTATUS_GUARD_FALLBACK);
-    for (unsigned n = 0; n < 4; n++)
-        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT32, false);
+    ref_2x2(0, FMT_INT32, false);
     CHECK_C(0, FMT_INT32);
     CHECK_C(3, FMT_INT32);
     CHECK_C(4, FMT_INT8); /* 2x2 wrote only C0..C3: C4 keeps its INT8 tag, zero */
@@ -373,8 +378,7 @@ static void t_r9_clear(void)
     TT_LOAD(RC + 2, FMT_FP32, ct[2]);
     TT_LOAD(RC + 3, FMT_FP32, ct[3]);
     mmacc(RC, RA, RB, BTR_AB);
-    for (unsigned n = 0; n < 4; n++)
-        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT16, false);
+    ref_2x2(0, FMT_INT16, false);
     CHECK_C(0, FMT_INT16);
     CHECK_C(1, FMT_INT16);
     CHECK_C(2, FMT_INT16);
@@ -424,8 +428,7 @@ static void t_reuse_modes(void)
         ref_int(ct[4 + n], at[1], bt[n], 1, FMT_INT16, false);
         ref_int(ct[8 + n], at[n], bt[1], 2, FMT_INT16, false);
     }
-    for (unsigned n = 0; n < 4; n++)
-        ref_int(ct[n], at[n >> 1], bt[n & 1], 3, FMT_INT16, false);
+    ref_2x2(3, FMT_INT16, false);
     CHECK_C(0, FMT_INT16);
     CHECK_C(1, FMT_INT16);
     CHECK_C(2, FMT_INT16);
@@ -512,16 +515,14 @@ static void t_reuse_rewrite(void)
     mxtile_write(MXTILE(16, 16, MX_TILING_2X2, 0));
     zero_c();
     mmacc(RC, RA, RB, BTR_AB);
-    for (unsigned n = 0; n < 4; n++)
-        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT8, true);
+    ref_2x2(0, FMT_INT8, true);
     mmacc(RA + 1, RA, RB, BTR_AB);
     ref_int(at[1], at[0], bt[0], 0, FMT_INT8, true);
     ref_int(at[2], at[0], bt[1], 0, FMT_INT8, true);
     ref_int(at[3], at[1], bt[0], 0, FMT_INT8, true);
     ref_int(bt[0], at[1], bt[1], 0, FMT_INT8, true);
     mmacc(RC, RA, RB, BTR_AB); /* A1 and B0 as rewritten */
-    for (unsigned n = 0; n < 4; n++)
-        ref_int(ct[n], at[n >> 1], bt[n & 1], 0, FMT_INT8, true);
+    ref_2x2(0, FMT_INT8, true);
     CHECK_C(0, FMT_INT8);
     CHECK_C(1, FMT_INT8);
     CHECK_C(2, FMT_INT8);
