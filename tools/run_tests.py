@@ -7,6 +7,7 @@ or that runs out of time, counts as one failed case, so a crash is never
 silent. The last line printed is `N passed, N failed`.
 """
 import argparse
+import concurrent.futures
 import glob
 import os
 import subprocess
@@ -14,6 +15,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LONG_FIRST = "test_sim_lockstep.py"
 
 
 def discover(build, quick):
@@ -31,21 +33,21 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default="build")
     ap.add_argument("--quick", action="store_true", help="C suites only")
-    # The lockstep suite runs every target program on the RTL one after
-    # another (~30 min on a shared 2-core machine); the whole of make test
-    # stays well under CI's hour.
+    # A guard against a hung suite; the lockstep suite, the longest, takes
+    # about 20 min on 2 cores.
     ap.add_argument("--timeout", type=int, default=3000, help="seconds per suite")
+    ap.add_argument("-j", "--jobs", type=int, default=max(1, len(os.sched_getaffinity(0))),
+                    help="suites run at once (default: one per core)")
     ap.add_argument("-k", default="", help="only suites whose path contains this")
     args = ap.parse_args()
+    if args.jobs < 1:
+        ap.error(f"--jobs {args.jobs}: must be at least 1")
     build = os.path.abspath(args.build)
     env = dict(os.environ, MOSAIC_BUILD=build, MOSAIC_ROOT=ROOT)
     logdir = os.path.join(build, "test-logs")
     os.makedirs(logdir, exist_ok=True)
 
-    passed = failed = 0
-    for name, cmd in discover(build, args.quick):
-        if args.k and args.k not in name:
-            continue
+    def run_suite(name, cmd):
         t0 = time.time()
         log = os.path.join(logdir, os.path.basename(name) + ".log")
         try:
@@ -58,26 +60,38 @@ def main():
         with open(log, "w") as f:
             f.write(out)
         sp = sf = 0
+        lines = []
         for line in out.splitlines():
             if line.startswith("PASS: "):
                 sp += 1
             elif line.startswith("FAIL: "):
                 sf += 1
-                print(f"  {name}: {line}")
+                lines.append(f"  {name}: {line}")
         if rc is None:
             sf += 1
-            print(f"  {name}: FAIL: timed out after {args.timeout} s")
+            lines.append(f"  {name}: FAIL: timed out after {args.timeout} s")
         elif rc != 0 and sf == 0:
             sf += 1
             tail = out.strip().splitlines()[-1:] or ["(no output)"]
-            print(f"  {name}: FAIL: exited {rc} without a FAIL line: {tail[0]}")
+            lines.append(f"  {name}: FAIL: exited {rc} without a FAIL line: {tail[0]}")
         elif rc == 0 and sp + sf == 0:
             sf += 1
-            print(f"  {name}: FAIL: ran no case")
-        print(f"{name}: {sp} passed, {sf} failed ({time.time() - t0:.1f} s)")
-        sys.stdout.flush()
-        passed += sp
-        failed += sf
+            lines.append(f"  {name}: FAIL: ran no case")
+        lines.append(f"{name}: {sp} passed, {sf} failed ({time.time() - t0:.1f} s)")
+        return sp, sf, lines
+
+    suites = [(n, c) for n, c in discover(build, args.quick) if not args.k or args.k in n]
+    # The lockstep suite is most of the time and spreads its own programs
+    # over the cores; starting it first lets the short suites fill the gaps.
+    suites.sort(key=lambda s: LONG_FIRST not in s[0])
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for fut in concurrent.futures.as_completed([pool.submit(run_suite, n, c) for n, c in suites]):
+            sp, sf, lines = fut.result()
+            print("\n".join(lines))
+            sys.stdout.flush()
+            passed += sp
+            failed += sf
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

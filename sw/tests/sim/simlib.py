@@ -7,6 +7,7 @@ import re
 import struct
 import sys
 import subprocess
+import threading
 
 ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -99,26 +100,51 @@ RANDOM_CFLAGS = ["-march=rv32im_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfil
 
 
 _LDS_MADE = []
+_LDS_LOCK = threading.Lock()
+
+
+def _tmp(path):
+    """A private name beside path: suites run concurrently and may build the
+    same file, so each writes its own and renames it into place."""
+    return f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
 
 
 def build_random(seed, flags, insns):
     """Generate and assemble an rvgen program. Returns (path without
-    extension, None) or (None, why)."""
+    extension, None) or (None, why). Safe to call from several threads and
+    processes at once."""
     import sys
     os.makedirs(RANDOM_OUT, exist_ok=True)
     lds = os.path.join(RANDOM_OUT, "link.ld")
-    if not _LDS_MADE:  # once per run, from the current memory map
-        _LDS_MADE.append(lds)
-        rc, _, err = run([RANDOM_CC, "-E", "-P", "-undef", "-x", "c", "-I" + os.path.join(ROOT, "sw", "golden"),
-                          os.path.join(ROOT, "sw", "tests", "random", "link.ld.S"), "-o", lds])
-        if rc != 0:
-            return None, f"linker script: {err.strip()}"
+    with _LDS_LOCK:
+        if not _LDS_MADE:  # once per run, from the current memory map
+            tmp = _tmp(lds)
+            rc, _, err = run([RANDOM_CC, "-E", "-P", "-undef", "-x", "c", "-I" + os.path.join(ROOT, "sw", "golden"),
+                              os.path.join(ROOT, "sw", "tests", "random", "link.ld.S"), "-o", tmp])
+            if rc != 0:
+                return None, f"linker script: {err.strip()}"
+            os.replace(tmp, lds)
+            _LDS_MADE.append(lds)
     base = os.path.join(RANDOM_OUT, f"i{insns}_s{seed}{''.join(f.replace('--', '_') for f in flags)}")
-    rc, _, err = run([sys.executable, RVGEN, "--seed", str(seed), "--insns", str(insns), *flags,
-                      "-o", base + ".S"])
+    src, elf = _tmp(base + ".S"), _tmp(base + ".elf")
+    rc, _, err = run([sys.executable, RVGEN, "--seed", str(seed), "--insns", str(insns), *flags, "-o", src])
     if rc != 0:
         return None, f"rvgen exit {rc}: {err.strip()}"
-    rc, _, err = run([RANDOM_CC, *RANDOM_CFLAGS, "-T", lds, base + ".S", "-o", base + ".elf"])
+    # The assembler names its input in diagnostics: keep the .S name stable.
+    os.replace(src, base + ".S")
+    rc, _, err = run([RANDOM_CC, *RANDOM_CFLAGS, "-T", lds, base + ".S", "-o", elf])
     if rc != 0:
         return None, f"assembler: {first_lines(err, 2)}"
+    os.replace(elf, base + ".elf")
     return base, None
+
+
+def jobs():
+    """How many simulations a suite runs at once: MOSAIC_JOBS, else one per
+    core this process may use."""
+    env = os.environ.get("MOSAIC_JOBS", "")
+    if env:
+        if not env.isdigit() or int(env) < 1:
+            sys.exit(f"MOSAIC_JOBS={env!r}: not a positive integer")
+        return int(env)
+    return max(1, len(os.sched_getaffinity(0)))

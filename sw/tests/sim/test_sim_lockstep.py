@@ -16,9 +16,10 @@
     (build/bin/mosaic-sim-4x4).
 
 A program passes when lockstep reports no difference and it ends in pass
-(exit status 0).
-Prints `PASS: name` / `FAIL: name: why`.
+(exit status 0). The programs run on MOSAIC_JOBS workers (default: one per
+core). Prints `PASS: name [seconds]` / `FAIL: name: why` in the order above.
 """
+import concurrent.futures
 import glob
 import importlib.util
 import os
@@ -47,20 +48,6 @@ TENSOR_4X4 = [(s, ["--tensor"], 30000) for s in (21, 22)]
 # scalar build (simlib.SIM_SCALAR), which is hundreds of times faster.
 TENSOR_SIM = simlib.SIM_4X4
 
-failed = passed = 0
-
-
-def report(name, why, note=""):
-    global failed, passed
-    if why:
-        failed += 1
-        print(f"FAIL: {name}: {why}")
-    else:
-        passed += 1
-        print(f"PASS: {name}{note}")
-    sys.stdout.flush()
-
-
 def mismatch_summary(err):
     lines = err.strip().splitlines()
     for i, line in enumerate(lines):
@@ -69,18 +56,21 @@ def mismatch_summary(err):
     return simlib.first_lines(err, 4)
 
 
-def run_program(name, elf, extra=(), sim=None):
+# Every case below is a job: a name and a function returning (why or None,
+# note). The jobs are independent programs, so they run on all cores.
+
+def run_program(elf, extra=(), sim=None):
     if sim is None:
         custom, csr = simlib.tensor_use(elf)
         sim = TENSOR_SIM if custom or csr else simlib.SIM_SCALAR
-    rc, out, err = simlib.run([sim, "--max-cycles", str(MAX_CYCLES), *extra, elf], timeout=900)
+    rc, out, err = simlib.run([sim, "--max-cycles", str(MAX_CYCLES), *extra, elf], timeout=1800)
     if rc is None:
-        return report(name, "timed out")
+        return "timed out", ""
     if "LOCKSTEP MISMATCH" in err:
-        return report(name, f"exit {rc}: {mismatch_summary(err)}")
+        return f"exit {rc}: {mismatch_summary(err)}", ""
     if rc != 0:
-        return report(name, f"exit {rc}: {simlib.first_lines(err, 4)}")
-    report(name, None)
+        return f"exit {rc}: {simlib.first_lines(err, 4)}", ""
+    return None, ""
 
 
 # The full GEMM example runs 43 M instructions and spec_ame 23 M (their
@@ -99,93 +89,102 @@ def program_list(pattern):
     return progs
 
 
+def fail_job(why):
+    return lambda: (why, "")
+
+
 def suite_programs():
+    jobs = []
     for label, pattern in (("isa", "isa/*.elf"), ("sw", "sw/*.elf"), ("sw/tests", "sw/tests/*.elf")):
         progs = program_list(pattern)
         if not progs:
-            report(f"{label}: programs", f"none in {os.path.join(BUILD, pattern)} (make isa-tests sw)")
-            continue
+            jobs.append((f"{label}: programs",
+                         fail_job(f"none in {os.path.join(BUILD, pattern)} (make isa-tests sw)")))
         for elf in progs:
             name = os.path.splitext(os.path.basename(elf))[0]
-            run_program(f"{label}/{name}", elf)
+            jobs.append((f"{label}/{name}", lambda elf=elf: run_program(elf)))
     # A few short tensor programs on the 16x16 build too (the rest run on
     # the 4x4 build: the 16x16 model simulates about 4x slower).
     for name in ("sw/spec_tensorload", "sw/tests/test_runtime", "sw/hello"):
         elf = os.path.join(BUILD, name + ".elf")
         if os.path.exists(elf):
-            run_program(f"16x16: {name}", elf, sim=SIM)
+            jobs.append((f"16x16: {name}", lambda elf=elf: run_program(elf, sim=SIM)))
+    jobs.append(("sim_demo", sim_demo))
+    return jobs
+
+
+def sim_demo():
     demo = os.path.join(simlib.PROGS, "sim_demo.elf")
     if not os.path.exists(demo):
-        return report("sim_demo", f"{demo} not built (make sim-progs)")
+        return f"{demo} not built (make sim-progs)", ""
     rc, out, err = simlib.run([SIM, demo])
-    report("sim_demo", None if rc == 0 and "PASS: sim_demo" in out and "hello" in out
-           else f"exit {rc}, stdout {simlib.first_lines(out)!r}: {mismatch_summary(err)}")
+    return (None if rc == 0 and "PASS: sim_demo" in out and "hello" in out
+            else f"exit {rc}, stdout {simlib.first_lines(out)!r}: {mismatch_summary(err)}"), ""
 
 
 def seeds():
+    jobs = []
     for name in ("rv32i_mem", "rv32m", "traps"):
         elf = os.path.join(BUILD, "isa", name + ".elf")
         for seed in (2, 77, 4000000000):
             if os.path.exists(elf):
-                run_program(f"isa/{name} --seed {seed}", elf, extra=("--seed", str(seed)))
+                jobs.append((f"isa/{name} --seed {seed}",
+                             lambda elf=elf, seed=seed: run_program(elf, extra=("--seed", str(seed)))))
+    return jobs
 
 
-def random_campaign(campaign, sim=SIM, label=""):
-    spec = importlib.util.spec_from_file_location("rvgen", RVGEN)
-    rvgen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rvgen)
-    for seed, flags, insns in campaign:
-        name = f"{label}random seed {seed}{''.join(' ' + f for f in flags)}, {insns // 1000}k"
-        base, why = simlib.build_random(seed, flags, insns)
-        if why:
-            report(name, why)
-            continue
-        # The program's seed also seeds the model's random initial state.
-        rc, out, err = simlib.run([sim, "--stats", "--seed", str(seed), "--max-cycles", str(MAX_CYCLES),
-                                   "--signature", base + ".rtl.sig", base + ".elf"], timeout=600)
-        if rc != 0 or "LOCKSTEP MISMATCH" in err:
-            report(name, f"exit {rc}: {mismatch_summary(err)}")
-            continue
-        m = re.search(r"instructions: (\d+) retired, (\d+) trapped, (\d+) interrupts", err)
-        if not m:
-            report(name, "no --stats line")
-            continue
-        retired, trapped, irqs = map(int, m.groups())
-        with open(base + ".rtl.sig") as f:
-            sig = [int(w, 16) for w in f.read().split()]
-        status = sig[(rvgen.S_STATUS - rvgen.SIG) // 4]
-        if status != 1:
-            report(name, f"signature status {status}")
-            continue
-        if "--irq" in flags:
-            report(name, None if irqs > 0 else "no timer interrupt was taken",
-                   f" ({retired} retired, {trapped} traps, {irqs} interrupts)")
-            continue
-        rc, _, err = simlib.run([ISS, "--signature", base + ".iss.sig", base + ".elf"])
-        if rc != 0:
-            report(name, f"mosaic-iss exit {rc}: {err.strip()}")
-            continue
-        same = open(base + ".iss.sig").read() == open(base + ".rtl.sig").read()
-        report(name, None if same else "RTL and ISS signatures differ",
-               f" ({retired} retired, {trapped} traps)")
+def random_case(rvgen, seed, flags, insns, sim):
+    base, why = simlib.build_random(seed, flags, insns)
+    if why:
+        return why, ""
+    # The program's seed also seeds the model's random initial state.
+    rc, out, err = simlib.run([sim, "--stats", "--seed", str(seed), "--max-cycles", str(MAX_CYCLES),
+                               "--signature", base + ".rtl.sig", base + ".elf"], timeout=600)
+    if rc != 0 or "LOCKSTEP MISMATCH" in err:
+        return f"exit {rc}: {mismatch_summary(err)}", ""
+    m = re.search(r"instructions: (\d+) retired, (\d+) trapped, (\d+) interrupts", err)
+    if not m:
+        return "no --stats line", ""
+    retired, trapped, irqs = map(int, m.groups())
+    with open(base + ".rtl.sig") as f:
+        sig = [int(w, 16) for w in f.read().split()]
+    status = sig[(rvgen.S_STATUS - rvgen.SIG) // 4]
+    if status != 1:
+        return f"signature status {status}", ""
+    if "--irq" in flags:
+        return (None if irqs > 0 else "no timer interrupt was taken",
+                f" ({retired} retired, {trapped} traps, {irqs} interrupts)")
+    rc, _, err = simlib.run([ISS, "--signature", base + ".iss.sig", base + ".elf"])
+    if rc != 0:
+        return f"mosaic-iss exit {rc}: {err.strip()}", ""
+    same = open(base + ".iss.sig").read() == open(base + ".rtl.sig").read()
+    return None if same else "RTL and ISS signatures differ", f" ({retired} retired, {trapped} traps)"
 
 
-def small_array():
+def random_campaign(rvgen, campaign, sim=SIM, label=""):
+    return [(f"{label}random seed {seed}{''.join(' ' + f for f in flags)}, {insns // 1000}k",
+             lambda seed=seed, flags=flags, insns=insns: random_case(rvgen, seed, flags, insns, sim))
+            for seed, flags, insns in campaign]
+
+
+def slow_dram(seed, flags, insns):
+    base, why = simlib.build_random(seed, flags, insns)
+    if why:
+        return why, ""
+    return run_program(base + ".elf", extra=("--dram-latency", "30", "--dram-stall-pct", "25", "--seed", str(seed)),
+                       sim=simlib.SIM_4X4)
+
+
+def small_array(rvgen):
     """The 4x4-array build (a 16x16 tile is 16 block passes there) runs the
     tensor programs of suite_programs; here also random tensor programs."""
-    if not os.access(simlib.SIM_4X4, os.X_OK):
-        return report("4x4: setup", f"{simlib.SIM_4X4} not built (make sim-4x4)")
-    random_campaign(TENSOR_4X4, simlib.SIM_4X4, "4x4: ")
+    jobs = random_campaign(rvgen, TENSOR_4X4, simlib.SIM_4X4, "4x4: ")
     # The same programs with a slow, randomly stalling main memory (every
     # tensor-unit burst: 25 % of AXI cycles withheld, 30 cycles latency).
     for seed, flags, insns in TENSOR_4X4:
-        base, why = simlib.build_random(seed, flags, insns)
-        if why:
-            report(f"4x4 slow DRAM: seed {seed}", why)
-            continue
-        run_program(f"4x4 slow DRAM: random seed {seed} --tensor", base + ".elf",
-                    extra=("--dram-latency", "30", "--dram-stall-pct", "25", "--seed", str(seed)),
-                    sim=simlib.SIM_4X4)
+        jobs.append((f"4x4 slow DRAM: random seed {seed} --tensor",
+                     lambda seed=seed, flags=flags, insns=insns: slow_dram(seed, flags, insns)))
+    return jobs
 
 
 def main():
@@ -194,12 +193,40 @@ def main():
         if not os.access(b, os.X_OK):
             print(f"FAIL: setup: {b} not built (make test builds it)")
             return 1
-    suite_programs()
-    seeds()
-    random_campaign(CAMPAIGN, simlib.SIM_SCALAR)
-    random_campaign(TENSOR_CAMPAIGN)
-    small_array()
-    print(f"lockstep: {passed} passed, {failed} failed in {time.time() - t0:.1f} s")
+    spec = importlib.util.spec_from_file_location("rvgen", RVGEN)
+    rvgen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rvgen)
+    jobs = (suite_programs() + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
+            random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen))
+    workers = simlib.jobs()
+
+    def timed(fn):
+        t = time.time()
+        why, note = fn()
+        return why, note, time.time() - t
+
+    passed = failed = 0
+    # The target programs and tensor programs take minutes each, the
+    # scalar ones seconds: start those first so no core idles at the end. Results
+    # still print in list order.
+    heavy = [i for i, (name, _) in enumerate(jobs) if name.startswith(("sw/", "16x16: ")) or "--tensor" in name]
+    order = heavy + [i for i in range(len(jobs)) if i not in heavy]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        submitted = {i: pool.submit(timed, jobs[i][1]) for i in order}
+        for i, (name, _) in enumerate(jobs):
+            fut = submitted[i]
+            try:
+                why, note, secs = fut.result()
+            except Exception as e:  # a bug in this script must still be a FAIL line
+                why, note, secs = f"{type(e).__name__}: {e}", "", 0.0
+            if why:
+                failed += 1
+                print(f"FAIL: {name}: {why}")
+            else:
+                passed += 1
+                print(f"PASS: {name}{note} [{secs:.1f} s]")
+            sys.stdout.flush()
+    print(f"lockstep: {passed} passed, {failed} failed in {time.time() - t0:.1f} s on {workers} workers")
     return 1 if failed else 0
 
 
