@@ -1032,8 +1032,14 @@ module mosaic_tu #(
   logic [AxiDataWidth-1:0]   l_wdata, l_rdata, d_wdata, d_rdata;
   logic [AxiDataWidth/8-1:0] l_wstrb, d_wstrb;
 
+  // Bursts in flight per arbiter and direction. SDMA reads a 32-byte row
+  // per burst, so covering 100 cycles of DRAM latency at 8 B/cycle takes
+  // 25 of them; mosaic_mem_sys queues as many (BurstDepth).
+  localparam int AxiOutstanding = 32;
+
   mosaic_axi_arb #(
-    .AxiDataWidth (AxiDataWidth)
+    .AxiDataWidth (AxiDataWidth),
+    .Outstanding  (AxiOutstanding)
   ) u_arb_lt (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -1115,7 +1121,8 @@ module mosaic_tu #(
   );
 
   mosaic_axi_arb #(
-    .AxiDataWidth (AxiDataWidth)
+    .AxiDataWidth (AxiDataWidth),
+    .Outstanding  (AxiOutstanding)
   ) u_arb (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
