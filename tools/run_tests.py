@@ -34,7 +34,7 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--quick", action="store_true", help="C suites only")
     # A guard against a hung suite; the lockstep suite, the longest, takes
-    # about 20 min on 2 cores.
+    # about 28 min on 2 cores (1,631-1,689 s in CI runs).
     ap.add_argument("--timeout", type=int, default=3000, help="seconds per suite")
     ap.add_argument("-j", "--jobs", type=int, default=max(1, len(os.sched_getaffinity(0))),
                     help="suites run at once (default: one per core)")
