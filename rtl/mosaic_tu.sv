@@ -539,11 +539,11 @@ module mosaic_tu #(
 
   logic [31:0] mma_pending, mma_reading;
   logic [4:0]  mma_chain_rd, spx_reg;
-  logic        mma_ready, mma_chain_ok, mma_hazard;
+  logic        mma_ready, mma_hazard;
   // The scratchpad mover runs beside the engine: an op waits for a tld/tst
-  // of any of its registers.
+  // of any of its registers. A D still to be written by an op in the engine
+  // is the engine's to wait for (row by row, mosaic_tu_mma).
   assign mma_hazard = mma_pending[e_rs1] || mma_pending[e_rs2] ||
-                      (mma_pending[e_rd] && !mma_chain_ok) ||
                       (spx_any && ((spx_reg == e_rs1) || (spx_reg == e_rs2) || (spx_reg == e_rd)));
 
   logic mma_go, vec_go, red_go, lsu_go, sdma_go, tl_go, skip_go, z_go, z_act_q, spx_go;
@@ -817,7 +817,6 @@ module mosaic_tu #(
     .cmd_k_i       (mtilek),
     .cmd_n_i       (mtilen),
     .cmd_seq_i     (h_seq),
-    .chain_ok_o    (mma_chain_ok),
     .chain_rd_o    (mma_chain_rd),
     .trf_wr_i      (t_wr_req),
     .trf_wr_reg_i  (t_wr_reg),

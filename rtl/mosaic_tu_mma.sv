@@ -26,19 +26,34 @@
 // register clears its tags, so reuse only spans ops with no write to the
 // operand in between. A buffer is rewritten only when no op that is staged
 // or stepping refers to it (reference counts). Op information and raw D
-// have four slots (up to three ops staged or stepping, one draining). The stepper goes from one block's last step straight into the
-// next block's first. Chained tmma (same FP32/INT32 D as the previous op,
-// 16x16 array) skips D: the accumulators still hold it, so one 16x16x16
-// tile takes 16 cycles in steady state; so does an unchained op whose
-// staging fits in 16 cycles (every mmacc sub-operation of 8-bit inputs with
-// a 16-bit result, for example).
+// have five slots: up to three ops staged or stepping, one draining, and
+// one more accepted while it drains. The stepper goes from one block's last
+// step straight into the next block's first. Chained tmma (same FP32/INT32
+// D as the previous op, 16x16 array) skips D: the accumulators still hold
+// it, so one 16x16x16 tile takes 16 cycles in steady state; so does an
+// unchained op whose staging fits in 16 cycles (every mmacc sub-operation
+// of 8-bit inputs with a 16-bit result, for example).
 //
-// The caller (mosaic_tu) guarantees: mtilek > 0; A, B and (unless chained)
-// D are not the D of an op still in this engine (pending_o); nothing else
-// writes a register an op in the engine reads or writes (pending_o,
-// reading_o), and a write to the D of chain_rd_o breaks the chain
-// (chain_break_i); the engine's TRF requests always win: the write port is always
-// ready after init (the drain relies on it for the array's early release).
+// D written by an older op. An op may be accepted while an older op in the
+// engine still has to write its D (a multi-tile mmacc: sub-operation s of
+// the next mmacc accumulates into the C of sub-operation s of this one,
+// four ops earlier). The stager then reads a D row only once it is final:
+// no older op in the engine writes that register, or (16x16 array) the
+// only one that does is draining and its drain has moved past that TRF row
+// -- a 16x16 drain writes a register's TRF rows in ascending order, and the
+// TRF is read-first, so the row was written in an earlier cycle. On 4x4
+// the stager waits for the older op to finish draining. Until then it
+// reads A and B and leaves D for later, and the readiness only turns from
+// false to true while a request waits, so a held TRF request never changes.
+// Without this the next op could be dispatched only after the older one
+// drained: 68 cycles from dispatch for an FP32 D against 64 for four ops.
+//
+// The caller (mosaic_tu) guarantees: mtilek > 0; A and B are not the D of
+// an op still in this engine (pending_o); nothing else writes a register an
+// op in the engine reads or writes (pending_o, reading_o), and a write to
+// the D of chain_rd_o breaks the chain (chain_break_i); the engine's TRF
+// requests always win: the write port is always ready after init (the drain
+// relies on it for the array's early release).
 
 `default_nettype none
 
@@ -68,7 +83,6 @@ module mosaic_tu_mma #(
   input  logic [4:0]   cmd_k_i,
   input  logic [4:0]   cmd_n_i,
   input  logic [7:0]   cmd_seq_i,
-  output logic         chain_ok_o,    // cmd_rd_i/cmd_fd_i would chain
   output logic [4:0]   chain_rd_o,    // the D a chain would continue
   input  logic         chain_break_i, // another instruction ran: no chaining
   // Every TRF write (any engine, this one included): it invalidates the
@@ -113,32 +127,42 @@ module mosaic_tu_mma #(
   localparam int BiW   = BlkR > 1 ? $clog2(BlkR) : 1;
   localparam int BjW   = BlkC > 1 ? $clog2(BlkC) : 1;
   localparam bit Chain = (PeRows == 16) && (PeCols == 16);
+  localparam int Slots = 5;             // op information and raw D
 
   // ------------------------------------------------------------------
-  // Op information (slot = op number mod 4) and A/B buffers (mod 3).
+  // Op information (slot = op number mod Slots) and A/B buffers (mod 3).
   // ------------------------------------------------------------------
-  logic [3:0]  info_v_q;
-  logic [4:0]  info_rd_q  [4];
-  logic [3:0]  info_fd_q  [4];
-  logic [2:0]  info_rm_q  [4];
-  logic        info_sat8_q[4];
-  logic        info_subn_q[4];
-  logic        info_wrap_q[4];
-  logic        info_ame_q [4];
-  logic        info_fin_q [4];
-  logic [1:0]  info_mode_q[4];
-  logic [4:0]  info_m_q   [4];
-  logic [4:0]  info_k_q   [4];
-  logic [4:0]  info_n_q   [4];
-  logic [7:0]  info_seq_q [4];
-  logic        info_chn_q [4];
-  logic [511:0] sd_q [64];       // raw D, by TRF row: {slot, TRF row}
+  logic [Slots-1:0] info_v_q;
+  logic [4:0]  info_rd_q  [Slots];
+  logic [3:0]  info_fd_q  [Slots];
+  logic [2:0]  info_rm_q  [Slots];
+  logic        info_sat8_q[Slots];
+  logic        info_subn_q[Slots];
+  logic        info_wrap_q[Slots];
+  logic        info_ame_q [Slots];
+  logic        info_fin_q [Slots];
+  logic [1:0]  info_mode_q[Slots];
+  logic [4:0]  info_m_q   [Slots];
+  logic [4:0]  info_k_q   [Slots];
+  logic [4:0]  info_n_q   [Slots];
+  logic [7:0]  info_seq_q [Slots];
+  logic        info_chn_q [Slots];
+  logic [511:0] sd_q [Slots*16]; // raw D, by TRF row: {slot, TRF row}
   logic [511:0] sa_q [48];       // widened A rows: {slot, y}
   logic [511:0] sb_q [48];
 
-  logic [1:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
+  logic [2:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
+  logic [2:0] ds;                                       // = drain_slot_q
+  logic [2:0] ss;                                       // = step_slot_q
+  logic       op_steps_done;                            // its last step goes now
+  logic       dr_go;                                    // the drain is at a row
+  logic [3:0] dr_prow_d;                                // ... in this TRF row of its D
   logic [1:0] ab_used_q;                                // ops accepted, not yet stepped
-  logic [1:0] info_buf_q [2][4];                        // [A/B][slot]: the op's buffer
+  logic [1:0] info_buf_q [2][Slots];                    // [A/B][slot]: the op's buffer
+
+  function automatic logic [2:0] slot_inc(input logic [2:0] s);
+    slot_inc = (s == 3'(Slots - 1)) ? 3'd0 : s + 3'd1;
+  endfunction
 
   function automatic logic fmt_is_int(input logic [3:0] f);
     fmt_is_int = (f == mosaic_pkg::FmtInt8) || (f == mosaic_pkg::FmtInt16) ||
@@ -153,7 +177,10 @@ module mosaic_tu_mma #(
   // when stepping, so it is not part of the tag. tg_cnt_q counts the ops
   // accepted and not yet stepped that use the buffer; only a buffer at
   // zero is reallocated. At most two such ops exist when an op is accepted
-  // (ab_used_q != 3), so of three buffers one is always free.
+  // (ab_used_q != 3, or 3 with the stepping op finishing its last step in
+  // that cycle: its buffers count as released, ab_free), so of three
+  // buffers one is always free. The stager writes a buffer from the second
+  // cycle after acceptance, when the stepper no longer reads it.
   // ------------------------------------------------------------------
   logic [2:0] tg_v_q    [2];
   logic [4:0] tg_reg_q  [2][3];
@@ -175,6 +202,15 @@ module mosaic_tu_mma #(
 
   logic [1:0] hit_b [2], free_b [2], empty_b [2];
   logic       found_empty [2];
+  logic       ab_free [2][3];     // no op needs the buffer after this cycle
+  always_comb begin
+    for (int o = 0; o < 2; o++) begin
+      for (int b = 0; b < 3; b++) begin
+        ab_free[o][b] = (tg_cnt_q[o][b] == 2'd0) ||
+                        ((tg_cnt_q[o][b] == 2'd1) && op_steps_done && (info_buf_q[o][ss] == 2'(b)));
+      end
+    end
+  end
   always_comb begin
     for (int o = 0; o < 2; o++) begin
       hit_b[o]       = 2'd0;
@@ -196,7 +232,7 @@ module mosaic_tu_mma #(
         end
         // A free buffer with no valid tag first, so tagged ones live
         // longer. Some buffer is free whenever an op is accepted.
-        if (tg_cnt_q[o][b] == 2'd0) begin
+        if (ab_free[o][b]) begin
           free_b[o] = 2'(b);
           if (!tg_v_q[o][b]) begin
             found_empty[o] = 1'b1;
@@ -211,10 +247,10 @@ module mosaic_tu_mma #(
   // ------------------------------------------------------------------
   // Chaining
   // ------------------------------------------------------------------
-  logic       last_ok_q;
+  logic       last_ok_q, chain_ok;   // cmd_rd_i/cmd_fd_i would chain
   logic [4:0] last_rd_q;
   assign chain_rd_o = last_rd_q;
-  assign chain_ok_o = Chain && last_ok_q && (last_rd_q == cmd_rd_i) &&
+  assign chain_ok = Chain && last_ok_q && (last_rd_q == cmd_rd_i) &&
                       ((cmd_fd_i == mosaic_pkg::FmtFp32) || (cmd_fd_i == mosaic_pkg::FmtInt32));
 
   // ------------------------------------------------------------------
@@ -240,7 +276,7 @@ module mosaic_tu_mma #(
   logic [4:0]  st_ra_q, st_rb_q, st_rd_q;
   logic [3:0]  st_fa_q, st_fb_q, st_fd_q;
   logic        st_subn_q;
-  logic [1:0]  st_islot_q;
+  logic [2:0]  st_islot_q;
   logic [1:0]  st_buf_q [2];         // A/B buffers being written
   logic        st_ahit_q, st_bhit_q;  // A (B) reused: not read
   logic [4:0]  st_c_q;               // A/B tile row, 16 = A/B done
@@ -258,6 +294,19 @@ module mosaic_tu_mma #(
   assign st_y   = st_c_q[3:0];
   assign d_left = (st_dn_q != st_nd);
 
+  // D row st_dn_q is final (see the header): no older op writes st_rd_q,
+  // or only the draining one, already past that row.
+  logic [Slots-1:0] d_older;
+  logic             d_ok, d_go;
+  always_comb begin
+    for (int s = 0; s < Slots; s++) begin
+      d_older[s] = info_v_q[s] && (3'(s) != st_islot_q) && (info_rd_q[s] == st_rd_q);
+    end
+  end
+  assign d_ok = (d_older == '0) ||
+                (Chain && (d_older == (Slots'(1) << ds)) && dr_go && (dr_prow_d > st_dn_q[3:0]));
+  assign d_go = d_left && d_ok;
+
   mosaic_tu_prow u_prow_a  (.y_i (st_y),        .fmt_i (st_fa_q), .prow_o (prow_a));
   mosaic_tu_prow u_prow_b  (.y_i (st_y),        .fmt_i (st_fb_q), .prow_o (prow_b));
   mosaic_tu_prow u_prow_ap (.y_i (st_y - 4'd1), .fmt_i (st_fa_q), .prow_o (prow_a_prev));
@@ -270,8 +319,8 @@ module mosaic_tu_mma #(
   // b_now: read B's row for this y now; b_pref: read the row for y + 1.
   assign b_now  = b_early ? (st_ab && !st_bhit_q && (st_y == 4'd0)) : b_need;
   assign b_pref = b_early && st_ab && !st_bhit_q && (st_y != 4'd15) && (prow_b_next != prow_b);
-  assign d0_req = !a_need && d_left;
-  assign d1_req = !b_now && !b_pref && d_left && !d0_req;
+  assign d0_req = !a_need && d_go;
+  assign d1_req = !b_now && !b_pref && d_go && !d0_req;
 
   assign rd0_req_o = st_act_q && (a_need || d0_req);
   assign rd0_reg_o = a_need ? st_ra_q : st_rd_q;
@@ -285,14 +334,16 @@ module mosaic_tu_mma #(
   // last D row requested now (or none left).
   assign st_last = st_fire && (st_c_q >= 5'd15) &&
                    ((st_dn_q + 5'(d0_req || d1_req)) == st_nd);
-  assign cmd_ready_o = (!st_act_q || st_last) && (ab_used_q != 2'd3) && !info_v_q[disp_slot_q];
+  assign cmd_ready_o = (!st_act_q || st_last) && ((ab_used_q != 2'd3) || op_steps_done) &&
+                       !info_v_q[disp_slot_q];
   assign accept_cmd  = cmd_valid_i && cmd_ready_o;
 
   // The request cycle of the response arriving now.
   logic       p_valid_q, p_a_q, p_b_q, p_bpref_q, p_bnew_q, p_d0_q, p_d1_q;
   logic       p_last_q, p_subn_q;
   logic [3:0] p_y_q, p_fa_q, p_fb_q, p_fd_q, p_dp_q;
-  logic [1:0] p_islot_q, p_abuf_q, p_bbuf_q;
+  logic [2:0] p_islot_q;
+  logic [1:0] p_abuf_q, p_bbuf_q;
   logic       p_wa_q, p_wb_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -387,7 +438,7 @@ module mosaic_tu_mma #(
     end else begin
       if (accept_cmd) begin
         st_act_q    <= 1'b1;
-        st_chain_q  <= chain_ok_o;
+        st_chain_q  <= chain_ok;
         // Both operands reused: only D (if any) to read.
         st_c_q      <= (cmd_hit[0] && cmd_hit[1]) ? 5'd16 : 5'd0;
         st_dn_q     <= '0;
@@ -447,7 +498,7 @@ module mosaic_tu_mma #(
   logic [PeCols-1:0] col_en;
   logic [PeRows*32-1:0] step_a;
   logic [PeCols*32-1:0] step_b;
-  logic [1:0]       ss, sab, sbb;
+  logic [1:0]       sab, sbb;
 
   assign ss  = step_slot_q;
   assign sab = info_buf_q[0][ss];
@@ -478,13 +529,13 @@ module mosaic_tu_mma #(
   end
 
   // Next block and its D load.
-  logic [1:0]       nb_slot_q;
+  logic [2:0]       nb_slot_q;
   logic [BiW-1:0]   nb_bi_q;
   logic [BjW-1:0]   nb_bj_q;
   logic             nb_loaded_q, nb_first, nb_avail, nb_chn, start;
   logic             dl_act_q, dl_ok, dl_go, dl_last;
   logic [RowW-1:0]  dl_row_q;
-  logic             blk_last, blk_steps_done, op_steps_done;
+  logic             blk_last, blk_steps_done;
 
   assign nb_first = (BiW'(nb_bi_q) == '0) && (BjW'(nb_bj_q) == '0);
   // A block of the op being stepped is staged; a new op once staged.
@@ -516,7 +567,7 @@ module mosaic_tu_mma #(
   // D rows of the block being loaded (nb_* when the load starts, then
   // latched: the block may start, moving nb_*, before its last row), raw
   // from its TRF row, widened for the array.
-  logic [1:0]       dl_slot_q, dl_slot;
+  logic [2:0]       dl_slot_q, dl_slot;
   logic [BiW-1:0]   dl_bi_q, dl_bi;
   logic [BjW-1:0]   dl_bj_q, dl_bj;
   logic [3:0]   dl_y, dl_prow, dl_c0, dl_fd;
@@ -581,7 +632,7 @@ module mosaic_tu_mma #(
             nb_bi_q <= nb_bi_q + BiW'(1);
           end else begin
             nb_bi_q   <= '0;
-            nb_slot_q <= nb_slot_q + 2'd1;
+            nb_slot_q <= slot_inc(nb_slot_q);
           end
         end
       end else if (blk_steps_done) begin
@@ -666,12 +717,11 @@ module mosaic_tu_mma #(
   logic [BiW-1:0]   dr_bi_q;
   logic [BjW-1:0]   dr_bj_q;
   logic             dr_sat_q, dr_nx_q;
-  logic [1:0]       ds;
   assign ds = drain_slot_q;
 
   // The snapshot is read from the cycle out_valid rises; the row counter
   // runs one row per cycle (the TRF write port never stalls).
-  logic dr_go, dr_last_row, dr_blk_last;
+  logic dr_last_row, dr_blk_last;
   assign dr_go       = out_valid || dr_act_q;
   assign out_row     = dr_row_q;
   assign dr_last_row = dr_go && (dr_row_q == RowW'(PeRows - 1));
@@ -689,7 +739,6 @@ module mosaic_tu_mma #(
   logic         dr_int, dr_row_in;
   assign dr_int    = fmt_is_int(info_fd_q[ds]);
   assign dr_row_in = ({1'b0, dr_i} < info_m_q[ds]);
-  logic [3:0]   dr_prow_d;
   mosaic_tu_prow u_prow_dr (.y_i (dr_i), .fmt_i (info_fd_q[ds]), .prow_o (dr_prow_d));
   mosaic_tu_rowx u_rowx_dr (.row_i (sd_q[{ds, dr_prow_d}]), .y_i (dr_i), .fmt_i (info_fd_q[ds]),
                             .el_o (dr_raw));
@@ -804,7 +853,7 @@ module mosaic_tu_mma #(
       staged_q     <= '0;
       last_ok_q    <= 1'b0;
       last_rd_q    <= '0;
-      for (int s = 0; s < 4; s++) begin
+      for (int s = 0; s < Slots; s++) begin
         info_rd_q[s]   <= '0;
         info_fd_q[s]   <= '0;
         info_rm_q[s]   <= '0;
@@ -838,10 +887,10 @@ module mosaic_tu_mma #(
         info_k_q[disp_slot_q]    <= cmd_k_i;
         info_n_q[disp_slot_q]    <= cmd_n_i;
         info_seq_q[disp_slot_q]  <= cmd_seq_i;
-        info_chn_q[disp_slot_q]  <= chain_ok_o;
+        info_chn_q[disp_slot_q]  <= chain_ok;
         info_buf_q[0][disp_slot_q] <= cmd_buf[0];
         info_buf_q[1][disp_slot_q] <= cmd_buf[1];
-        disp_slot_q <= disp_slot_q + 2'd1;
+        disp_slot_q <= slot_inc(disp_slot_q);
         last_ok_q   <= 1'b1;
         last_rd_q   <= cmd_rd_i;
       end else if (chain_break_i) begin
@@ -849,10 +898,10 @@ module mosaic_tu_mma #(
       end
       if (dr_op_done) begin
         info_v_q[drain_slot_q] <= 1'b0;
-        drain_slot_q <= drain_slot_q + 2'd1;
+        drain_slot_q <= slot_inc(drain_slot_q);
       end
       if (op_steps_done) begin
-        step_slot_q <= step_slot_q + 2'd1;
+        step_slot_q <= slot_inc(step_slot_q);
       end
       ab_used_q <= ab_used_q + 2'(accept_cmd) - 2'(op_steps_done);
       // An op counts as staged when its last row arrives; the stepper takes
@@ -897,7 +946,7 @@ module mosaic_tu_mma #(
 
   always_comb begin
     pending_o = '0;
-    for (int s = 0; s < 4; s++) begin
+    for (int s = 0; s < Slots; s++) begin
       if (info_v_q[s]) pending_o[info_rd_q[s]] = 1'b1;
     end
   end
@@ -911,7 +960,7 @@ module mosaic_tu_mma #(
     end
   end
 
-  assign busy_o = (info_v_q != 4'd0) || st_act_q;
+  assign busy_o = (info_v_q != '0) || st_act_q;
 
   logic unused;
   assign unused = arr_busy ^ (^out_flags) ^ rd0_valid_i;

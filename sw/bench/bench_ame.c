@@ -14,7 +14,9 @@
 #include "mosaic.h"
 #include "mosaic_rt.h"
 
-#define NMMACC 40
+#ifndef NMMACC
+#define NMMACC 40 /* a multiple of 10 */
+#endif
 #define TR_A 0   /* A0..A3 */
 #define TR_B 6   /* B0..B3: banks 2, 3, 0, 1 (A0..A3 are 0..3) */
 #define TR_SRC 12 /* FP32 staging tile */
