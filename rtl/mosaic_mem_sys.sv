@@ -18,8 +18,9 @@
 //
 // AXI4 slave (no IDs, responses in order): AR and AW are queued
 // (BurstDepth each), decoded by mosaic_mem_decode at acceptance. Reads and
-// writes proceed independently but share one memory access slot per cycle
-// (round robin when both need it). A burst outside the windows, or leaving
+// writes proceed independently: in one cycle each may access a different
+// memory (an SDMA load reads main memory while it writes the scratchpad);
+// when both need the same one they share its access slot, round robin. A burst outside the windows, or leaving
 // its window, answers DECERR on every beat and writes nothing; a narrow or
 // non-INCR burst answers SLVERR likewise. W beats are counted against AWLEN
 // (WLAST is not checked).
@@ -299,14 +300,14 @@ module mosaic_mem_sys #(
   logic core_ram_req;
   logic rd_fire, wr_fire;           // the engine's access happens
   logic bw_ok;                      // a main-memory beat has its credit
-  logic [1:0] slot_win;
+  logic split;                      // read and write want different memories
 
-  assign slot_rd = rd_want & (~wr_want | ~slot_last_rd_q);
-  assign slot_wr = wr_want & ~slot_rd;
-  assign slot_win = slot_rd ? rh_win : wh_win;
+  assign split   = (rh_win != wh_win);
+  assign slot_rd = rd_want & (~wr_want | ~slot_last_rd_q | split);
+  assign slot_wr = wr_want & (~slot_rd | split);
 
   assign core_ram_req = data_req_i & hit_ram;
-  assign axi_ram_req  = (slot_rd | slot_wr) & (slot_win == WinRam);
+  assign axi_ram_req  = (slot_rd & (rh_win == WinRam)) | (slot_wr & (wh_win == WinRam));
   assign ram_gnt_core = core_ram_req & (~axi_ram_req | ~ram_last_core_q);
   assign ram_gnt_axi  = axi_ram_req & ~ram_gnt_core;
 
@@ -472,8 +473,12 @@ module mosaic_mem_sys #(
 
   assign bw_unlimited = (dram_bw_i == 8'd0) | (dram_bw_i >= 8'd8);
   assign bw_ok        = bw_unlimited | (credit_q >= 8'd8);
-  // The one main-memory access slot: at most one beat per cycle pays.
-  assign main_beat    = (rd_fire | wr_fire) & (slot_win == WinMain);
+  // One main-memory access per cycle (read and write share it): at most
+  // one beat per cycle pays.
+  logic rd_main, wr_main;
+  assign rd_main      = rd_fire & (rh_win == WinMain);
+  assign wr_main      = wr_fire & (wh_win == WinMain);
+  assign main_beat    = rd_main | wr_main;
   assign credit_add   = bw_unlimited ? 8'd8 : dram_bw_i;
   assign credit_sum   = 9'(credit_q) + 9'(credit_add) - (main_beat ? 9'd8 : 9'd0);
 
@@ -499,12 +504,17 @@ module mosaic_mem_sys #(
   // ------------------------------------------------------------------
   // Memories
   // ------------------------------------------------------------------
-  logic [28:0] slot_dw;
-  logic        slot_we, slot_half;
+  // Each memory's port A (RAM: port B) takes the read or the write that
+  // holds it this cycle.
+  logic        ram_rd, rd_scpad, wr_scpad;
+  logic [28:0] ram_dw;
+  logic        ram_half;
 
-  assign slot_dw   = slot_rd ? rd_dw : wr_dw;
-  assign slot_we   = ~slot_rd;
-  assign slot_half = slot_rd ? rd_half_q : wr_half_q;
+  assign ram_rd   = slot_rd & (rh_win == WinRam);
+  assign ram_dw   = ram_rd ? rd_dw : wr_dw;
+  assign ram_half = ram_rd ? rd_half_q : wr_half_q;
+  assign rd_scpad = rd_fire & (rh_win == WinScpad);
+  assign wr_scpad = wr_fire & (wh_win == WinScpad);
 
   logic        ram_b_req, ram_b_we;
   logic [3:0]  ram_b_be;
@@ -512,10 +522,10 @@ module mosaic_mem_sys #(
   logic [31:0] ram_b_wdata;
 
   assign ram_b_req   = ram_gnt_core | ram_gnt_axi;
-  assign ram_b_we    = ram_gnt_core ? data_we_i : slot_we;
-  assign ram_b_be    = ram_gnt_core ? data_be_i : (slot_half ? s_wstrb_i[7:4] : s_wstrb_i[3:0]);
-  assign ram_b_addr  = ram_gnt_core ? off_ram[RamAw+1:2] : RamAw'({slot_dw, slot_half});
-  assign ram_b_wdata = ram_gnt_core ? data_wdata_i : (slot_half ? s_wdata_i[63:32] : s_wdata_i[31:0]);
+  assign ram_b_we    = ram_gnt_core ? data_we_i : ~ram_rd;
+  assign ram_b_be    = ram_gnt_core ? data_be_i : (ram_half ? s_wstrb_i[7:4] : s_wstrb_i[3:0]);
+  assign ram_b_addr  = ram_gnt_core ? off_ram[RamAw+1:2] : RamAw'({ram_dw, ram_half});
+  assign ram_b_wdata = ram_gnt_core ? data_wdata_i : (ram_half ? s_wdata_i[63:32] : s_wdata_i[31:0]);
 
   mosaic_ram #(
     .Bytes       (RamBytes),
@@ -539,10 +549,6 @@ module mosaic_mem_sys #(
   );
 
   logic [31:0] main_b_rdata, scpad_b_rdata;
-  logic        slot_main, slot_scpad;
-
-  assign slot_main  = main_beat;
-  assign slot_scpad = (rd_fire | wr_fire) & (slot_win == WinScpad);
 
   mosaic_mem_wide #(
     .Bytes       (MainBytes),
@@ -550,10 +556,10 @@ module mosaic_mem_sys #(
     .InitPlusarg ("main_hex")
   ) u_main (
     .clk_i     (clk_i),
-    .a_req_i   (slot_main),
-    .a_we_i    (slot_we),
+    .a_req_i   (main_beat),
+    .a_we_i    (wr_main),
     .a_be_i    (s_wstrb_i),
-    .a_addr_i  (slot_dw[MainAw-1:0]),
+    .a_addr_i  (rd_main ? rd_dw[MainAw-1:0] : wr_dw[MainAw-1:0]),
     .a_wdata_i (s_wdata_i),
     .a_rdata_o (main_a_rdata),
     .b_req_i   (data_req_i & hit_main),
@@ -573,10 +579,10 @@ module mosaic_mem_sys #(
   ) u_scpad (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
-    .a_req_i   (slot_scpad),
-    .a_we_i    (slot_we),
+    .a_req_i   (rd_scpad | wr_scpad),
+    .a_we_i    (wr_scpad),
     .a_be_i    (s_wstrb_i),
-    .a_addr_i  (slot_dw[ScpadAw-1:0]),
+    .a_addr_i  (rd_scpad ? rd_dw[ScpadAw-1:0] : wr_dw[ScpadAw-1:0]),
     .a_wdata_i (s_wdata_i),
     .a_rdata_o (scpad_a_rdata),
     .x_req_i   (spx_req_i),
@@ -628,7 +634,7 @@ module mosaic_mem_sys #(
 
   logic unused;
   assign unused = ^{s_wlast_i, rf_full, arq_cnt, awq_cnt, bq_cnt, off_ram,
-                    off_main, off_scpad, i_off, slot_dw, rd_dw, wr_dw, spx_off};
+                    off_main, off_scpad, i_off, ram_dw, rd_dw, wr_dw, spx_off};
 
 endmodule
 

@@ -2,19 +2,25 @@
 // executable spec sw/golden/sdma.c).
 //
 // Commands arrive in program order (one per accepted scpad.ld/scpad.st,
-// with the CSR values at issue) into a queue of QueueDepth, and are executed
-// one at a time:
+// with the CSR values at issue) into a queue of QueueDepth and go through
+// three stages, one command in each (A and R may hold the same one), so
+// that the next command's source is read (its DRAM latency included) while
+// the current one is written:
 //   check  the whole of sdma.c check_transfer before anything moves
 //          (mosaic_sdma_check, which checks the next command while the
 //          current one transfers). A bad command moves nothing and
-//          completes as soon as it reaches the engine, with its code.
-//   read   the whole source into a 4 KiB staging buffer (8 byte lanes,
-//          mosaic_sdma_buf): AR bursts issued ahead, R beats written as
-//          they come. Reading all of it first makes overlapping source and
-//          destination behave as one copy (sdma.c transfer()).
-//   write  the destination from the buffer, rows in order (overlapping
-//          main-memory rows of a store: the last row wins, as W beats
-//          reach the slave in order), then wait for every B.
+//          completes, in order, as soon as it reaches W, with its code.
+//   A      issues the source's AR bursts, once the source does not overlap
+//          the destination of the commands in R and W (so every command
+//          reads what the ones before it wrote, as sdma.c runs them one
+//          after the other).
+//   R      takes the R beats into the command's 4 KiB slot of the staging
+//          buffer (four slots, 8 byte lanes, mosaic_sdma_buf). Reading all
+//          of the source first makes overlapping source and destination
+//          behave as one copy (sdma.c transfer()).
+//   W      writes the destination from the slot, rows in order
+//          (overlapping main-memory rows of a store: the last row wins, as
+//          W beats reach the slave in order), then waits for every B.
 // done_o pulses once per command, in command order, with its tag; err_o
 // with it for a bad command (code, op, address = x[rs2], which is what
 // sdma.c latches). RRESP/BRESP are not looked at: the checks already
@@ -92,9 +98,9 @@ module mosaic_sdma #(
 
   localparam int CmdW = 1 + 32 * 6 + 2 + 8;
 
-  typedef enum logic [2:0] {
-    SIdle, SLoad, SRead, SWrite, SDone
-  } state_e;
+  typedef enum logic [1:0] {
+    WIdle, WLoad, WWrite, WDone
+  } wstate_e;
 
   // ------------------------------------------------------------------
   // Command queue, then the check stage
@@ -121,12 +127,9 @@ module mosaic_sdma #(
 
   assign cmd_ready_o = ~cq_full;
 
-  state_e          state_q;
   logic            ck_valid, ck_take;
   logic [CmdW-1:0] ck_cmd;
   logic [2:0]      ck_code;
-
-  assign ck_take = (state_q == SIdle) & ck_valid;
 
   mosaic_sdma_check #(
     .RamBytes       (RamBytes),
@@ -147,128 +150,260 @@ module mosaic_sdma #(
   );
 
   // ------------------------------------------------------------------
-  // Command in the engine
+  // Command fields, iterator settings and byte ranges
   // ------------------------------------------------------------------
-  logic        store_q;
-  logic [31:0] shape_q, sp_q, mm_q, stride_q;
-  logic [7:0]  seq_q;
-  logic [2:0]  code_q;
+  logic        ck_store;
+  logic [31:0] ck_shape, ck_sp, ck_mm, ck_stride, ck_dbase, ck_dlimit;
+  logic [1:0]  ck_dperm;
+  logic [7:0]  ck_seq;
 
-  logic [5:0]  rows;
-  logic [7:0]  row_bytes;     // <= 128
-  logic [12:0] total;         // <= 4096
+  // The DDC fields were only needed by the check.
+  assign {ck_store, ck_shape, ck_sp, ck_mm, ck_stride, ck_dbase, ck_dlimit, ck_dperm,
+          ck_seq} = ck_cmd;
 
-  assign rows      = shape_q[13:8];
-  assign row_bytes = 8'({2'b00, shape_q[5:0]} << shape_q[17:16]);
-  assign total     = 13'(rows) * 13'(row_bytes);
+  // One side of a transfer as the iterator walks it: the main-memory rows
+  // (rows_side: the source of a load, the destination of a store) or the
+  // one packed scratchpad range. {base, stride, seg_bytes, nseg, buf_step}.
+  function automatic logic [95:0] side_cfg(input logic rows_side, input logic [1:0] esz,
+                                           input logic [5:0] nrows, input logic [5:0] ncols,
+                                           input logic [31:0] sp, input logic [31:0] mm,
+                                           input logic [31:0] stride);
+    logic [12:0] rb, tot;
+    rb  = 13'(ncols) << esz;
+    tot = 13'(nrows) * rb;
+    side_cfg = rows_side ? {mm, stride, rb, nrows, rb} : {sp, 32'd0, tot, 6'd1, 13'd0};
+  endfunction
+
+  // The bytes a side covers, [lo, hi) with ok = 1, or ok = 0 when the rows
+  // are not one ascending run below 2^32 (a stride that wraps): such a side
+  // is taken to overlap everything.
+  function automatic logic [65:0] side_range(input logic [95:13] cfg);
+    logic [31:0] base, stride;
+    logic [12:0] seg;
+    logic [5:0]  nm1;
+    logic [39:0] hi;
+    base   = cfg[95:64];
+    stride = cfg[63:32];
+    seg    = cfg[31:19];
+    nm1    = cfg[18:13] - 6'd1;
+    hi     = 40'(base) + 40'(nm1) * 40'(stride) + 40'(seg);
+    side_range = {hi <= 40'h1_0000_0000, hi[32:0], base};
+  endfunction
+
+  function automatic logic overlaps(input logic [65:0] a, input logic [65:0] b);
+    overlaps = !a[65] || !b[65] || (({1'b0, a[31:0]} < b[64:32]) && ({1'b0, b[31:0]} < a[64:32]));
+  endfunction
 
   // ------------------------------------------------------------------
-  // Iterators: "ai" walks bursts for AR / AW, "di" walks beats for R / W
+  // Three stages, one command each, in command order:
+  //   A  issues the source's AR bursts (u_ar);
+  //   R  takes the source's R beats into its buffer slot (u_rd), from as
+  //      soon as it is free: a command is in A and R at once while its
+  //      bursts are still being issued;
+  //   W  writes the destination from its slot (u_aw, u_wd), waits for
+  //      every B, reports done.
+  // A command enters A only when its source does not overlap the
+  // destination of the commands in R and W, whose writes are still to
+  // come, so a command still reads what the commands before it wrote
+  // (sdma.c runs them one after the other); W writes in command order. The
+  // buffer has four 4 KiB slots, one per command in flight (at most three).
   // ------------------------------------------------------------------
-  logic        it_load, it_rows;
-  logic [31:0] it_base, it_stride;
-  logic [12:0] it_seg_bytes, it_buf_step;
-  logic [5:0]  it_nseg;
+  logic        a_v_q, a_ld_q, a_rt_q, a_store_q, a_mv_q;
+  logic [31:0] a_shape_q, a_sp_q, a_mm_q, a_stride_q;
+  logic [7:0]  a_seq_q;
+  logic [2:0]  a_code_q;
+  logic [1:0]  a_slot_q, slot_q;
+  logic [65:0] a_dst_q;
+  logic        r_v_q, r_ld_q, r_store_q, r_mv_q;
+  logic [31:0] r_shape_q, r_sp_q, r_mm_q, r_stride_q;
+  logic [7:0]  r_seq_q;
+  logic [2:0]  r_code_q;
+  logic [1:0]  r_slot_q;
+  logic [65:0] r_dst_q;
+  wstate_e     w_state_q;
+  logic        w_store_q, w_mv_q;
+  logic [31:0] w_shape_q, w_sp_q, w_mm_q, w_stride_q;
+  logic [7:0]  w_seq_q;
+  logic [2:0]  w_code_q;
+  logic [1:0]  w_slot_q;
+  logic [65:0] w_dst_q;
 
-  logic        ai_done, ai_blast, di_done, di_blast;
-  logic        ai_step, di_step;
-  logic [31:0] ai_addr, ai_delta, di_addr, di_delta;
-  logic [7:0]  ai_len, di_len, ai_mask, di_mask;
+  logic [95:0] ck_src_cfg, ck_dst_cfg, a_cfg, r_cfg, w_cfg;
+  logic [65:0] ck_src, ck_dst;
+  logic        ck_mv, hazard, a_fin, a_to_r, a_free, r_fin, r_to_w;
 
-  // Read phase walks the source, write phase the destination: rows are
-  // the main-memory side (the source of a load, the destination of a store).
-  always_comb begin
-    it_rows      = (state_q == SLoad) ? ~store_q : store_q;
-    it_base      = it_rows ? mm_q : sp_q;
-    it_stride    = it_rows ? stride_q : 32'd0;
-    it_seg_bytes = it_rows ? 13'(row_bytes) : total;
-    it_nseg      = it_rows ? rows : 6'd1;
-    it_buf_step  = it_rows ? 13'(row_bytes) : 13'd0;
-  end
+  assign ck_mv      = (ck_code == 3'd0);
+  assign ck_src_cfg = side_cfg(~ck_store, ck_shape[17:16], ck_shape[13:8], ck_shape[5:0],
+                               ck_sp, ck_mm, ck_stride);
+  assign ck_dst_cfg = side_cfg(ck_store, ck_shape[17:16], ck_shape[13:8], ck_shape[5:0],
+                               ck_sp, ck_mm, ck_stride);
+  assign ck_src     = side_range(ck_src_cfg[95:13]);
+  assign ck_dst     = side_range(ck_dst_cfg[95:13]);
+  assign hazard     = ck_mv && ((r_v_q && r_mv_q && overlaps(ck_src, r_dst_q)) ||
+                                ((w_state_q != WIdle) && w_mv_q && overlaps(ck_src, w_dst_q)));
+  assign ck_take    = ck_valid && !a_v_q && !hazard;
 
-  mosaic_sdma_iter u_ai (
+  assign a_cfg = side_cfg(~a_store_q, a_shape_q[17:16], a_shape_q[13:8], a_shape_q[5:0],
+                          a_sp_q, a_mm_q, a_stride_q);
+  assign r_cfg = side_cfg(~r_store_q, r_shape_q[17:16], r_shape_q[13:8], r_shape_q[5:0],
+                          r_sp_q, r_mm_q, r_stride_q);
+  assign w_cfg = side_cfg(w_store_q, w_shape_q[17:16], w_shape_q[13:8], w_shape_q[5:0],
+                          w_sp_q, w_mm_q, w_stride_q);
+
+  // ------------------------------------------------------------------
+  // Iterators: bursts for AR (source) and AW (destination), beats for R
+  // and W
+  // ------------------------------------------------------------------
+  logic        ar_done, rd_done, aw_done, wd_done;
+  logic        ar_step, rd_step, aw_step, wd_step;
+  logic        rd_blast, wd_blast, ar_blast, aw_blast;
+  logic [31:0] ar_addr, rd_addr, aw_addr, wd_addr;
+  logic [31:0] ar_delta, rd_delta, aw_delta, wd_delta;
+  logic [7:0]  ar_len, rd_len, aw_len, wd_len;
+  logic [7:0]  ar_mask, rd_mask, aw_mask, wd_mask;
+  logic        w_load;
+
+  assign w_load = (w_state_q == WLoad) && w_mv_q;
+
+  mosaic_sdma_iter u_ar (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .load_i       (it_load),
-    .base_i       (it_base),
-    .stride_i     (it_stride),
-    .seg_bytes_i  (it_seg_bytes),
-    .nseg_i       (it_nseg),
-    .buf_step_i   (it_buf_step),
+    .load_i       (a_ld_q && a_mv_q),
+    .base_i       (a_cfg[95:64]),
+    .stride_i     (a_cfg[63:32]),
+    .seg_bytes_i  (a_cfg[31:19]),
+    .nseg_i       (a_cfg[18:13]),
+    .buf_step_i   (a_cfg[12:0]),
     .step_beat_i  (1'b0),
-    .step_burst_i (ai_step),
-    .done_o       (ai_done),
-    .addr_o       (ai_addr),
-    .len_o        (ai_len),
-    .blast_o      (ai_blast),
-    .mask_o       (ai_mask),
-    .delta_o      (ai_delta)
+    .step_burst_i (ar_step),
+    .done_o       (ar_done),
+    .addr_o       (ar_addr),
+    .len_o        (ar_len),
+    .blast_o      (ar_blast),
+    .mask_o       (ar_mask),
+    .delta_o      (ar_delta)
   );
 
-  mosaic_sdma_iter u_di (
+  mosaic_sdma_iter u_rd (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .load_i       (it_load),
-    .base_i       (it_base),
-    .stride_i     (it_stride),
-    .seg_bytes_i  (it_seg_bytes),
-    .nseg_i       (it_nseg),
-    .buf_step_i   (it_buf_step),
-    .step_beat_i  (di_step),
+    .load_i       (r_ld_q && r_mv_q),
+    .base_i       (r_cfg[95:64]),
+    .stride_i     (r_cfg[63:32]),
+    .seg_bytes_i  (r_cfg[31:19]),
+    .nseg_i       (r_cfg[18:13]),
+    .buf_step_i   (r_cfg[12:0]),
+    .step_beat_i  (rd_step),
     .step_burst_i (1'b0),
-    .done_o       (di_done),
-    .addr_o       (di_addr),
-    .len_o        (di_len),
-    .blast_o      (di_blast),
-    .mask_o       (di_mask),
-    .delta_o      (di_delta)
+    .done_o       (rd_done),
+    .addr_o       (rd_addr),
+    .len_o        (rd_len),
+    .blast_o      (rd_blast),
+    .mask_o       (rd_mask),
+    .delta_o      (rd_delta)
+  );
+
+  mosaic_sdma_iter u_aw (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .load_i       (w_load),
+    .base_i       (w_cfg[95:64]),
+    .stride_i     (w_cfg[63:32]),
+    .seg_bytes_i  (w_cfg[31:19]),
+    .nseg_i       (w_cfg[18:13]),
+    .buf_step_i   (w_cfg[12:0]),
+    .step_beat_i  (1'b0),
+    .step_burst_i (aw_step),
+    .done_o       (aw_done),
+    .addr_o       (aw_addr),
+    .len_o        (aw_len),
+    .blast_o      (aw_blast),
+    .mask_o       (aw_mask),
+    .delta_o      (aw_delta)
+  );
+
+  mosaic_sdma_iter u_wd (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .load_i       (w_load),
+    .base_i       (w_cfg[95:64]),
+    .stride_i     (w_cfg[63:32]),
+    .seg_bytes_i  (w_cfg[31:19]),
+    .nseg_i       (w_cfg[18:13]),
+    .buf_step_i   (w_cfg[12:0]),
+    .step_beat_i  (wd_step),
+    .step_burst_i (1'b0),
+    .done_o       (wd_done),
+    .addr_o       (wd_addr),
+    .len_o        (wd_len),
+    .blast_o      (wd_blast),
+    .mask_o       (wd_mask),
+    .delta_o      (wd_delta)
   );
 
   // ------------------------------------------------------------------
-  // Staging buffer: lane L holds buffer bytes p with p % 8 == L. Byte i of
-  // the beat at (aligned) address A is buffer byte p = A + i - delta, so
+  // Staging buffer: lane L holds slot bytes p with p % 8 == L. Byte i of
+  // the beat at (aligned) address A is slot byte p = A + i - delta, so
   // lane L meets beat byte (L + delta) % 8 at index p / 8.
   // ------------------------------------------------------------------
-  logic [7:0]      buf_we;
-  logic [63:0]     buf_rdata;
-  logic            buf_re;
-  logic [2:0]      dsh;
+  logic [7:0]  buf_we;
+  logic [63:0] buf_rdata;
+  logic        buf_re, r_act;
+  logic [2:0]  rsh, wsh;
 
-  assign dsh = di_delta[2:0];
+  assign rsh   = rd_delta[2:0];
+  assign wsh   = wd_delta[2:0];
+  assign r_act = r_v_q && !r_ld_q && r_mv_q && !rd_done;
 
   for (genvar l = 0; l < 8; l++) begin : g_lane
-    logic [2:0]  bi;
-    logic [31:0] p;
-    assign bi        = 3'(l) + dsh;
-    assign p         = di_addr + 32'(bi) - di_delta;
-    assign buf_we[l] = (state_q == SRead) & rvalid_i & di_mask[bi];
+    logic [2:0]  wbi, rbi;
+    logic [31:0] wp, rp;
+    assign wbi       = 3'(l) + rsh;
+    assign wp        = rd_addr + 32'(wbi) - rd_delta;
+    assign rbi       = 3'(l) + wsh;
+    assign rp        = wd_addr + 32'(rbi) - wd_delta;
+    assign buf_we[l] = r_act & rvalid_i & rd_mask[wbi];
 
-    mosaic_sdma_buf u_buf (
+    mosaic_sdma_buf #(
+      .Words (2048)
+    ) u_buf (
       .clk_i   (clk_i),
       .we_i    (buf_we[l]),
-      .waddr_i (p[11:3]),
-      .wdata_i (rdata_i[8*bi +: 8]),
+      .waddr_i ({r_slot_q, wp[11:3]}),
+      .wdata_i (rdata_i[8*wbi +: 8]),
       .re_i    (buf_re),
-      .raddr_i (p[11:3]),
+      .raddr_i ({w_slot_q, rp[11:3]}),
       .rdata_o (buf_rdata[8*l +: 8])
     );
 
     logic unused_p;
-    assign unused_p = ^{p[31:12], p[2:0]};
+    assign unused_p = ^{wp[31:12], wp[2:0], rp[31:12], rp[2:0]};
   end
 
   // ------------------------------------------------------------------
-  // Read phase
+  // A and R: the read side
   // ------------------------------------------------------------------
-  assign arvalid_o = (state_q == SRead) & ~ai_done;
-  assign araddr_o  = ai_addr;
-  assign arlen_o   = ai_len;
+  assign arvalid_o = a_v_q & ~a_ld_q & a_mv_q & ~ar_done;
+  assign araddr_o  = ar_addr;
+  assign arlen_o   = ar_len;
   assign arsize_o  = 3'd3;
   assign arburst_o = 2'b01;
-  assign rready_o  = (state_q == SRead);
+  assign rready_o  = r_act;
+  assign ar_step   = arvalid_o & arready_i;
+  assign rd_step   = r_act & rvalid_i;
+
+  // R takes A's command as soon as it is free, while A may still be
+  // issuing its bursts: the memory system accepts only so many reads whose
+  // beats nobody takes (--dram-outstanding, its queues), so A must not
+  // wait for all of them before R starts taking beats.
+  assign a_fin  = a_v_q && !a_ld_q && (!a_mv_q || ar_done);
+  assign a_to_r = a_v_q && !a_rt_q && !r_v_q;
+  assign a_free = a_fin && (a_rt_q || a_to_r);
+  assign r_fin  = r_v_q && !r_ld_q && (!r_mv_q || rd_done);
+  assign r_to_w = r_fin && (w_state_q == WIdle);
 
   // ------------------------------------------------------------------
-  // Write phase: buffer read (one cycle) -> W queue
+  // W: buffer read (one cycle) -> W queue
   // ------------------------------------------------------------------
   logic        wp_v_q, wp_last_q;
   logic [7:0]  wp_mask_q;
@@ -279,7 +414,7 @@ module mosaic_sdma #(
   logic        w_room;
 
   assign w_room = (32'(wq_cnt) + 32'(wp_v_q)) < 4;
-  assign buf_re = (state_q == SWrite) & ~di_done & w_room;
+  assign buf_re = (w_state_q == WWrite) & ~wd_done & w_room;
 
   // Beat byte i comes from lane (i - delta) % 8.
   for (genvar i = 0; i < 8; i++) begin : g_wbyte
@@ -296,9 +431,9 @@ module mosaic_sdma #(
       wp_dsh_q  <= '0;
     end else begin
       wp_v_q    <= buf_re;
-      wp_last_q <= di_blast;
-      wp_mask_q <= di_mask;
-      wp_dsh_q  <= dsh;
+      wp_last_q <= wd_blast;
+      wp_mask_q <= wd_mask;
+      wp_dsh_q  <= wsh;
     end
   end
 
@@ -318,91 +453,139 @@ module mosaic_sdma #(
   );
 
   assign wvalid_o  = ~wq_empty;
-  assign awvalid_o = (state_q == SWrite) & ~ai_done;
-  assign awaddr_o  = ai_addr;
-  assign awlen_o   = ai_len;
+  assign awvalid_o = (w_state_q == WWrite) & ~aw_done;
+  assign awaddr_o  = aw_addr;
+  assign awlen_o   = aw_len;
   assign awsize_o  = 3'd3;
   assign awburst_o = 2'b01;
   assign bready_o  = 1'b1;
+  assign aw_step   = awvalid_o & awready_i;
+  assign wd_step   = buf_re;
 
   logic [9:0] aw_cnt_q, b_cnt_q;   // <= 2 bursts per row, 64 in all
-
-  assign ai_step = (arvalid_o & arready_i) | (awvalid_o & awready_i);
-  assign di_step = ((state_q == SRead) & rvalid_i) | buf_re;
+  logic       write_done;
+  assign write_done = aw_done & wd_done & ~wp_v_q & wq_empty & (aw_cnt_q == b_cnt_q);
 
   // ------------------------------------------------------------------
-  // Control
+  // Stage registers
   // ------------------------------------------------------------------
-  logic        done_q, err_q;
-  logic        write_done;
-  logic        ck_store;
-  logic [31:0] ck_shape, ck_sp, ck_mm, ck_stride, ck_dbase, ck_dlimit;
-  logic [1:0]  ck_dperm;
-  logic [7:0]  ck_seq;
-
-  // The DDC fields were only needed by the check.
-  assign {ck_store, ck_shape, ck_sp, ck_mm, ck_stride, ck_dbase, ck_dlimit, ck_dperm,
-          ck_seq} = ck_cmd;
-
-  assign write_done = ai_done & di_done & ~wp_v_q & wq_empty & (aw_cnt_q == b_cnt_q);
-  assign it_load    = (state_q == SLoad) | ((state_q == SRead) & di_done);
-
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q  <= SIdle;
-      store_q  <= 1'b0;
-      shape_q  <= '0;
-      sp_q     <= '0;
-      mm_q     <= '0;
-      stride_q <= '0;
-      seq_q    <= '0;
-      code_q   <= '0;
-      aw_cnt_q <= '0;
-      b_cnt_q  <= '0;
+      slot_q     <= '0;
+      a_v_q      <= 1'b0;
+      a_ld_q     <= 1'b0;
+      a_rt_q     <= 1'b0;
+      a_store_q  <= 1'b0;
+      a_mv_q     <= 1'b0;
+      a_shape_q  <= '0;
+      a_sp_q     <= '0;
+      a_mm_q     <= '0;
+      a_stride_q <= '0;
+      a_seq_q    <= '0;
+      a_code_q   <= '0;
+      a_slot_q   <= '0;
+      a_dst_q    <= '0;
+      r_v_q      <= 1'b0;
+      r_ld_q     <= 1'b0;
+      r_store_q  <= 1'b0;
+      r_mv_q     <= 1'b0;
+      r_shape_q  <= '0;
+      r_sp_q     <= '0;
+      r_mm_q     <= '0;
+      r_stride_q <= '0;
+      r_seq_q    <= '0;
+      r_code_q   <= '0;
+      r_slot_q   <= '0;
+      r_dst_q    <= '0;
+      w_state_q  <= WIdle;
+      w_store_q  <= 1'b0;
+      w_mv_q     <= 1'b0;
+      w_shape_q  <= '0;
+      w_sp_q     <= '0;
+      w_mm_q     <= '0;
+      w_stride_q <= '0;
+      w_seq_q    <= '0;
+      w_code_q   <= '0;
+      w_slot_q   <= '0;
+      w_dst_q    <= '0;
+      aw_cnt_q   <= '0;
+      b_cnt_q    <= '0;
     end else begin
-      if (awvalid_o && awready_i) aw_cnt_q <= aw_cnt_q + 10'd1;
-      if (bvalid_i)               b_cnt_q  <= b_cnt_q + 10'd1;
-      unique case (state_q)
-        SIdle: begin
-          if (ck_valid) begin
-            store_q  <= ck_store;
-            shape_q  <= ck_shape;
-            sp_q     <= ck_sp;
-            mm_q     <= ck_mm;
-            stride_q <= ck_stride;
-            seq_q    <= ck_seq;
-            code_q   <= ck_code;
-            aw_cnt_q <= '0;
-            b_cnt_q  <= '0;
-            state_q  <= (ck_code != 3'd0) ? SDone : SLoad;
+      // A
+      a_ld_q <= 1'b0;
+      if (ck_take) begin
+        a_v_q      <= 1'b1;
+        a_ld_q     <= 1'b1;
+        a_rt_q     <= 1'b0;
+        a_store_q  <= ck_store;
+        a_mv_q     <= ck_mv;
+        a_shape_q  <= ck_shape;
+        a_sp_q     <= ck_sp;
+        a_mm_q     <= ck_mm;
+        a_stride_q <= ck_stride;
+        a_seq_q    <= ck_seq;
+        a_code_q   <= ck_code;
+        a_slot_q   <= slot_q;
+        a_dst_q    <= ck_dst;
+        slot_q     <= slot_q + 2'd1;
+      end else begin
+        if (a_free) a_v_q  <= 1'b0;
+        if (a_to_r) a_rt_q <= 1'b1;
+      end
+      // R
+      r_ld_q <= 1'b0;
+      if (a_to_r) begin
+        r_v_q      <= 1'b1;
+        r_ld_q     <= 1'b1;
+        r_store_q  <= a_store_q;
+        r_mv_q     <= a_mv_q;
+        r_shape_q  <= a_shape_q;
+        r_sp_q     <= a_sp_q;
+        r_mm_q     <= a_mm_q;
+        r_stride_q <= a_stride_q;
+        r_seq_q    <= a_seq_q;
+        r_code_q   <= a_code_q;
+        r_slot_q   <= a_slot_q;
+        r_dst_q    <= a_dst_q;
+      end else if (r_to_w) begin
+        r_v_q <= 1'b0;
+      end
+      // W
+      if (aw_step)  aw_cnt_q <= aw_cnt_q + 10'd1;
+      if (bvalid_i) b_cnt_q  <= b_cnt_q + 10'd1;
+      unique case (w_state_q)
+        WIdle: begin
+          if (r_to_w) begin
+            w_state_q  <= WLoad;
+            w_store_q  <= r_store_q;
+            w_mv_q     <= r_mv_q;
+            w_shape_q  <= r_shape_q;
+            w_sp_q     <= r_sp_q;
+            w_mm_q     <= r_mm_q;
+            w_stride_q <= r_stride_q;
+            w_seq_q    <= r_seq_q;
+            w_code_q   <= r_code_q;
+            w_slot_q   <= r_slot_q;
+            w_dst_q    <= r_dst_q;
+            aw_cnt_q   <= '0;
+            b_cnt_q    <= '0;
           end
         end
-        SLoad: begin
-          state_q <= SRead;
-        end
-        SRead: begin
-          if (di_done) state_q <= SWrite;
-        end
-        SWrite: begin
-          if (write_done) state_q <= SDone;
-        end
-        SDone: begin
-          state_q <= SIdle;
-        end
-        default: state_q <= SIdle;
+        WLoad:   w_state_q <= w_mv_q ? WWrite : WDone;
+        WWrite:  if (write_done) w_state_q <= WDone;
+        WDone:   w_state_q <= WIdle;
+        default: w_state_q <= WIdle;
       endcase
     end
   end
 
-  assign done_q      = (state_q == SDone);
-  assign err_q       = (code_q != 3'd0);
-  assign done_o      = done_q;
-  assign done_seq_o  = seq_q;
-  assign err_o       = done_q & err_q;
-  assign err_code_o  = code_q;
-  assign err_store_o = store_q;
-  assign err_addr_o  = mm_q;
-  assign busy_o      = ~cq_empty | ~ck_in_ready | (state_q != SIdle);
+  assign done_o      = (w_state_q == WDone);
+  assign done_seq_o  = w_seq_q;
+  assign err_o       = done_o & (w_code_q != 3'd0);
+  assign err_code_o  = w_code_q;
+  assign err_store_o = w_store_q;
+  assign err_addr_o  = w_mm_q;
+  assign busy_o      = ~cq_empty | ~ck_in_ready | a_v_q | r_v_q | (w_state_q != WIdle);
   assign ev_busy_o   = busy_o;
 
   always_comb begin
@@ -413,9 +596,12 @@ module mosaic_sdma #(
   end
 
   logic unused;
-  assign unused = ^{ck_dbase, ck_dlimit, ck_dperm, shape_q[31:18], shape_q[15:14], shape_q[7:6],
-                    bresp_i, rresp_i, rlast_i, cq_cnt, wq_full, ai_blast, ai_mask, ai_delta,
-                    di_len};
+  assign unused = ^{ck_dbase, ck_dlimit, ck_dperm, bresp_i, rresp_i, rlast_i, cq_cnt, wq_full,
+                    ar_blast, ar_mask, ar_delta, rd_len, rd_blast, aw_blast, aw_mask, aw_delta,
+                    wd_len, ck_src_cfg[12:0], ck_dst_cfg[12:0], ck_shape[31:18], ck_shape[15:14],
+                    ck_shape[7:6], a_shape_q[31:18], a_shape_q[15:14], a_shape_q[7:6],
+                    r_shape_q[31:18], r_shape_q[15:14], r_shape_q[7:6], w_shape_q[31:18],
+                    w_shape_q[15:14], w_shape_q[7:6]};
 
 endmodule
 

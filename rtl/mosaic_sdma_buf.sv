@@ -1,22 +1,24 @@
-// One byte lane of the SDMA staging buffer: 512 x 8 bits, one write port
+// One byte lane of the SDMA staging buffer: Words x 8 bits, one write port
 // and one registered read port (simple dual-port block RAM). Eight lanes
-// make the 4 KiB buffer; each lane has its own address so that a beat
-// landing at any byte offset of the buffer is written (or read) in one
-// cycle.
+// make the buffer (four 4 KiB command slots); each lane has its own address
+// so that a beat landing at any byte offset of the buffer is written (or
+// read) in one cycle.
 
 `default_nettype none
 
-module mosaic_sdma_buf (
-  input  logic       clk_i,
-  input  logic       we_i,
-  input  logic [8:0] waddr_i,
-  input  logic [7:0] wdata_i,
-  input  logic       re_i,
-  input  logic [8:0] raddr_i,
-  output logic [7:0] rdata_o
+module mosaic_sdma_buf #(
+  parameter int Words = 2048
+) (
+  input  logic                     clk_i,
+  input  logic                     we_i,
+  input  logic [$clog2(Words)-1:0] waddr_i,
+  input  logic [7:0]               wdata_i,
+  input  logic                     re_i,
+  input  logic [$clog2(Words)-1:0] raddr_i,
+  output logic [7:0]               rdata_o
 );
 
-  logic [7:0] mem_q [512];
+  logic [7:0] mem_q [Words];
   logic [7:0] rdata_q;
 
   always_ff @(posedge clk_i) begin

@@ -131,7 +131,7 @@ def check_roofline():
         want = [f"{max(compute, sb / b):.0f}", kind]
         if t.returncode != 0 or not row or row[3:5] != want:
             return f"perf.py --sweep: bw {b}: exit {t.returncode}, row {row}, want {want}"
-    # The SoC's copy ceiling (--copy-bw 4) bounds every bandwidth above 4.
+    # A copy ceiling (--copy-bw 4) bounds every bandwidth above 4.
     t = subprocess.run([sys.executable, PERF, "--sweep", "--copy-bw", "4"] +
                        [f"{b}={log}" for b in runs], capture_output=True, text=True, timeout=60)
     for b in runs:

@@ -7,7 +7,9 @@
 // 2 x 16 KiB banks; the RTL gets the same sizes as parameters and the
 // golden model's memory answers `ok` for the same windows), with random
 // latency per burst (0-24 cycles), random gaps between R beats, and 25%
-// stalls on arready, awready, wready, and on rvalid / bvalid.
+// stalls on arready, awready, wready, and on rvalid / bvalid; in 30% of the
+// batches at most 1-4 read bursts in flight (arready low until the oldest
+// one's last beat is taken), as mosaic_mem_sys's --dram-outstanding.
 //
 // Commands come in batches of 1-6, pushed back to back (random gaps, the
 // queue's ready respected); the golden model executes the same commands in
@@ -23,12 +25,18 @@
 //       main memory, RAM or the scratchpad (source and destination may
 //       overlap), DDC windows and permissions; about a third are bad
 //       commands of every error code
+//   sdma_chain  batches of 2-6 alternating loads and stores, each reading
+//       the previous one's destination (same shape: a store from the load's
+//       scratchpad range, a load from the store's rows), so the engine,
+//       which reads the next source while it writes, must wait for them
 //   sdma_axi_protocol  every burst INCR, 64-bit, len <= 255, inside one
 //       window, not across 4 KiB; AR/AW/W payloads held until ready; wlast
 //       exactly on the last beat; strobes only on destination bytes and
 //       exactly the transfer's byte count strobed; busy_o low and nothing
-//       outstanding and no valid left after each batch; no burst at all for
-//       a bad command; ev_bytes_o sums to the bytes written
+//       outstanding and no valid left after each batch; AW bursts only for
+//       the oldest command not done, and a good one; AR bursts only into the
+//       source of a good command in flight (the engine reads the next
+//       sources while it writes); ev_bytes_o sums to the bytes written
 //   sdma_injected_bug_detected  the MOSAIC_INJECT_BUG build (rows after the
 //       first one byte off) must fail
 //
@@ -111,8 +119,12 @@ std::deque<Burst> ar_q, aw_q;
 std::deque<uint64_t> b_q;
 tb::Case *proto;
 const Cmd *cur_dest; // the command whose write phase is running (strobe rule)
-std::deque<const Cmd *> *inflight;
+// Accepted and not yet done, oldest first: the engine may read the source
+// of any of them (it reads ahead while it writes), write only cur_dest's.
+const std::deque<Cmd> *inflight;
+unsigned inflight_lo, inflight_hi;
 uint64_t strobed, ev_bytes_sum;
+unsigned ar_cap; // read bursts in flight at most (0: any number)
 uint64_t n_bursts;
 
 bool in_dest(const Cmd &c, uint32_t a) {
@@ -122,6 +134,26 @@ bool in_dest(const Cmd &c, uint32_t a) {
         return false;
     }
     return a - c.sp < c.rows * c.rb;
+}
+
+bool in_src(const Cmd &c, uint32_t a) {
+    if (!c.store) {
+        for (uint32_t r = 0; r < c.rows; r++)
+            if (a - (c.mm + r * c.stride) < c.rb) return true;
+        return false;
+    }
+    return a - c.sp < c.rows * c.rb;
+}
+
+// An AR burst starts in the source of a good command in flight.
+bool read_ok(uint32_t addr) {
+    for (unsigned k = inflight_lo; k < inflight_hi; k++) {
+        const Cmd &c = (*inflight)[k];
+        if (c.code) continue;
+        for (uint32_t i = 0; i < 8; i++)
+            if (in_src(c, (addr & ~7u) + i)) return true;
+    }
+    return false;
 }
 
 int window_of(uint32_t a, uint32_t len) {
@@ -169,7 +201,9 @@ bool r_shown = false, b_shown = false;
 
 // One cycle of the slave; the command inputs are set by the caller.
 void env_cycle() {
-    dut->arready_i = !stall();
+    // Like mosaic_mem_sys with --dram-outstanding: no more than ar_cap read
+    // bursts accepted until their last beat is taken.
+    dut->arready_i = !stall() && (!ar_cap || ar_q.size() < ar_cap);
     dut->awready_i = !stall();
     dut->wready_i = !aw_q.empty() && !stall();
     if (!r_shown && !ar_q.empty() && ar_q.front().ready_at <= cycles && !stall()) r_shown = true;
@@ -202,9 +236,11 @@ void env_cycle() {
     check_hold(h_aw, "AW", dut->awvalid_o, dut->awready_i, dut->awaddr_o,
                dut->awlen_o | (dut->awsize_o << 8) | (dut->awburst_o << 12), 0);
     check_hold(h_w, "W", dut->wvalid_o, dut->wready_i, dut->wdata_o, dut->wstrb_o, dut->wlast_o);
-    if (((dut->arvalid_o && dut->arready_i) || (dut->awvalid_o && dut->awready_i)) &&
-        (!cur_dest || cur_dest->code))
-        proto->fail("burst issued for a bad command or with none running");
+    if (dut->awvalid_o && dut->awready_i && (!cur_dest || cur_dest->code))
+        proto->fail("AW burst issued for a bad command or with none running");
+    if (dut->arvalid_o && dut->arready_i && !read_ok(dut->araddr_o))
+        proto->fail("AR burst at %08x outside the source of every good command in flight",
+                    dut->araddr_o);
     if (dut->arvalid_o && dut->arready_i) {
         check_burst("AR", dut->araddr_o, dut->arlen_o, dut->arsize_o, dut->arburst_o);
         ar_q.push_back({dut->araddr_o, dut->arlen_o, 0, cycles + rng->below(25)});
@@ -379,11 +415,30 @@ void first_diff(tb::Case &k, const char *what, const Mem &a, const Mem &b) {
             }
 }
 
-// Run one batch of n commands of one direction; returns false on a hang.
-bool run_batch(tb::Case &k, bool store, unsigned n) {
+// The next command of a chain: it reads what `prev` writes (the same
+// shape; a store from a load's scratchpad range, a load from a store's
+// rows), so the engine must not read it ahead of prev's writes.
+Cmd chained(const Cmd &prev) {
+    Cmd c = gen(!prev.store);
+    c.shape = prev.shape;
+    c.dbase = 0, c.dlimit = 0xFFFFFFFFu, c.dperm = 3;
+    if (prev.store) {
+        c.mm = prev.mm;
+        c.stride = prev.stride;
+    } else {
+        c.sp = prev.sp;
+    }
+    return c;
+}
+
+// Run one batch of n commands of one direction, or (chain) of alternating
+// directions each reading the previous one's destination; returns false on
+// a hang.
+bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
     std::deque<Cmd> cmds;
+    ar_cap = rng->chance(30) ? 1 + rng->below(4) : 0;
     for (unsigned i = 0; i < n; i++) {
-        cmds.push_back(gen(store));
+        cmds.push_back(chain && i ? chained(cmds.back()) : gen(store));
         cmds.back().seq = (uint8_t)rng->u32();
         golden(cmds.back());
         if (cmds.back().code >= 98) k.fail("golden model trapped or odd status: harness bug");
@@ -416,6 +471,9 @@ bool run_batch(tb::Case &k, bool store, unsigned n) {
         const bool acc = dut->cmd_valid_i && dut->cmd_ready_o;
         // The destination rule follows the oldest command not yet done.
         cur_dest = doneN < n ? &cmds[doneN] : nullptr;
+        inflight = &cmds;
+        inflight_lo = doneN;
+        inflight_hi = pushed;
         const bool done = dut->done_o;
         const unsigned seq = dut->done_seq_o, err = dut->err_o, code = dut->err_code_o,
                        est = dut->err_store_o;
@@ -452,6 +510,7 @@ bool run_batch(tb::Case &k, bool store, unsigned n) {
     for (int i = 0; i < 3; i++) env_cycle();
     if (dut->busy_o) proto->fail("busy_o high with every command done");
     cur_dest = nullptr;
+    inflight_lo = inflight_hi = 0;
     if (dut->arvalid_o || dut->awvalid_o || dut->wvalid_o)
         proto->fail("AR/AW/W valid with every command done (beats outside bursts)");
     if (!ar_q.empty() || !aw_q.empty() || !b_q.empty() || r_shown || b_shown)
@@ -497,6 +556,12 @@ int main(int argc, char **argv) {
         tb::Case k(store ? "sdma_store" : "sdma_load");
         for (unsigned b = 0; b < batches; b++)
             if (!run_batch(k, store, 1 + r.below(6))) break;
+        ok &= k.finish();
+    }
+    {
+        tb::Case k("sdma_chain");
+        for (unsigned b = 0; b < batches; b++)
+            if (!run_batch(k, r.chance(50), 2 + r.below(5), true)) break;
         ok &= k.finish();
     }
     ok &= p.finish();

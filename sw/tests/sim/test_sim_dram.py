@@ -7,16 +7,19 @@ build/sim/dram_bw.elf (sw/tests/sim/dram_bw.S) times three phases of four
 4 KiB SDMA transfers (128 bursts of 16 beats each): REF from scratchpad to
 scratchpad, LD from main memory, ST to main memory, and leaves for each the
 cycles, SDMA busy cycles (hpmcounter9) and SDMA bytes (hpmcounter8) in its
-signature. The engine reads a whole transfer before writing it, and REF's
-read phase moves one beat per cycle, so the DRAM's share of a phase is
-    dram cycles = busy(phase) - busy(REF) + bytes / 8
-and its rate bytes / dram cycles (bytes / 8 is the least REF's read phase
-can take, so this rate is, if anything, too high: the upper bounds below
-are not loosened by the estimate).
+signature. The engine reads the next transfer while it writes the current
+one, and the memory system serves main memory and the scratchpad in the
+same cycle, so LD and ST stream main memory for the whole phase apart from
+a fixed overhead (the first transfer's read in ST, the last one's write in
+LD, per-command steps), which the same phase without limits measures:
+there main memory moves one beat per cycle, bytes / 8 cycles. So
+    dram cycles = busy(phase) - busy_unlimited(phase) + bytes / 8
+and the DRAM's rate is bytes / dram cycles.
 
 Checks:
-  * defaults, --dram-bw 8 and --dram-bw 200: LD and ST take exactly REF's
-    busy cycles (main memory at one beat per cycle, as the scratchpad);
+  * defaults, --dram-bw 8 and --dram-bw 200: the same busy cycles, LD and
+    ST each below 0.7 x REF's, whose reads and writes share the scratchpad
+    (main memory and the scratchpad are served in the same cycle);
   * --dram-bw 2, 4: read and write rate <= bw + 0.05 and >= 0.8 * bw;
   * --dram-latency 100: --dram-outstanding 1 waits the latency for every
     burst (DRAM cycles >= 128 * 100), --dram-outstanding 4 takes less than
@@ -64,8 +67,8 @@ def measure(opts, tmp):
     return ph, None
 
 
-def dram_cycles(ph, phase):
-    return ph[phase][1] - ph["REF"][1] + BYTES // 8
+def dram_cycles(ph, base, phase):
+    return ph[phase][1] - base[phase][1] + BYTES // 8
 
 
 def fmt(ph):
@@ -88,11 +91,14 @@ def main():
         if why:
             check(name, False, why)
             continue
-        same = ph["LD"][1] == ph["REF"][1] == ph["ST"][1]
+        ok = max(ph["LD"][1], ph["ST"][1]) < 0.7 * ph["REF"][1]
         if base is None:
             base = ph
-        check(name, same and ph == base,
-              f"{fmt(ph)}; expected LD = ST = REF busy and the defaults' {fmt(base)}")
+        check(name, ok and ph == base,
+              f"{fmt(ph)}; expected LD, ST < 0.7 x REF busy and the defaults' {fmt(base)}")
+    if base is None:
+        print(f"dram: {TALLY.passed} passed, {TALLY.failed} failed in {time.time() - t0:.1f} s")
+        return 1
 
     # Bandwidth-limited: the DRAM phases at the set rate.
     for bw in (2, 4):
@@ -101,8 +107,8 @@ def main():
         if why:
             check(name, False, why)
             continue
-        rd = BYTES / dram_cycles(ph, "LD")
-        wr = BYTES / dram_cycles(ph, "ST")
+        rd = BYTES / dram_cycles(ph, base, "LD")
+        wr = BYTES / dram_cycles(ph, base, "ST")
         ok = all(0.8 * bw <= r <= bw + 0.05 for r in (rd, wr))
         check(f"{name}: read {rd:.2f}, write {wr:.2f} bytes/cycle", ok,
               f"outside {0.8 * bw:.2f}..{bw + 0.05:.2f}: {fmt(ph)}")
@@ -117,7 +123,7 @@ def main():
         res[n] = ph
     if len(res) == 2:
         for phase, what in (("LD", "read"), ("ST", "write")):
-            one, four = dram_cycles(res[1], phase), dram_cycles(res[4], phase)
+            one, four = dram_cycles(res[1], base, phase), dram_cycles(res[4], base, phase)
             check(f"--dram-latency 100: {what}: {one} DRAM cycles with --dram-outstanding 1 "
                   f"(>= {BURSTS} x 100), {four} with 4 (< half)",
                   one >= BURSTS * 100 and 2 * four < one, f"{fmt(res[1])} | {fmt(res[4])}")
