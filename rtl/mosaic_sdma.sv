@@ -20,7 +20,11 @@
 //          behave as one copy (sdma.c transfer()).
 //   W      writes the destination from the slot, rows in order
 //          (overlapping main-memory rows of a store: the last row wins, as
-//          W beats reach the slave in order), then waits for every B.
+//          W beats reach the slave in order), then waits for every B. W
+//          takes a command while R still fills its slot and writes each
+//          beat once R has delivered its bytes (both walk the slot in
+//          order), unless the command's source and destination overlap:
+//          then W starts only when R has read all of the source.
 // done_o pulses once per command, in command order, with its tag; err_o
 // with it for a bad command (code, op, address = x[rs2], which is what
 // sdma.c latches). RRESP/BRESP are not looked at: the checks already
@@ -41,7 +45,7 @@ module mosaic_sdma #(
   parameter int MainBytes      = mosaic_pkg::MainSize,
   parameter int ScpadBytes     = mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks,
   parameter int ScpadBankBytes = mosaic_pkg::ScpadBankBytes,
-  parameter int QueueDepth     = 4     // power of two
+  parameter int QueueDepth     = 16    // power of two
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -214,7 +218,9 @@ module mosaic_sdma #(
   logic [2:0]  a_code_q;
   logic [1:0]  a_slot_q, slot_q;
   logic [65:0] a_dst_q;
-  logic        r_v_q, r_ld_q, r_store_q, r_mv_q;
+  logic        a_self_q;
+  logic        r_v_q, r_ld_q, r_rt_q, r_store_q, r_mv_q, r_self_q;
+  logic [12:0] r_prog_q, w_prog_q;
   logic [31:0] r_shape_q, r_sp_q, r_mm_q, r_stride_q;
   logic [7:0]  r_seq_q;
   logic [2:0]  r_code_q;
@@ -230,7 +236,7 @@ module mosaic_sdma #(
 
   logic [95:0] ck_src_cfg, ck_dst_cfg, a_cfg, r_cfg, w_cfg;
   logic [65:0] ck_src, ck_dst;
-  logic        ck_mv, hazard, a_fin, a_to_r, a_free, r_fin, r_to_w;
+  logic        ck_mv, hazard, a_fin, a_to_r, a_free, r_fin, r_ct, r_to_w, r_free;
 
   assign ck_mv      = (ck_code == 3'd0);
   assign ck_src_cfg = side_cfg(~ck_store, ck_shape[17:16], ck_shape[13:8], ck_shape[5:0],
@@ -397,10 +403,16 @@ module mosaic_sdma #(
   // beats nobody takes (--dram-outstanding, its queues), so A must not
   // wait for all of them before R starts taking beats.
   assign a_fin  = a_v_q && !a_ld_q && (!a_mv_q || ar_done);
-  assign a_to_r = a_v_q && !a_rt_q && !r_v_q;
+  assign a_to_r = a_v_q && !a_rt_q && (!r_v_q || r_free);
   assign a_free = a_fin && (a_rt_q || a_to_r);
+  // W takes R's command once R has read all of it or, when its source and
+  // destination do not overlap, as soon as R has started (cut-through: a
+  // lone command then costs one pass over its bytes, not two).
   assign r_fin  = r_v_q && !r_ld_q && (!r_mv_q || rd_done);
-  assign r_to_w = r_fin && (w_state_q == WIdle);
+  assign r_ct   = r_v_q && !r_ld_q && r_mv_q && !r_self_q;
+  assign r_to_w = r_v_q && !r_rt_q && (r_fin || r_ct) &&
+                  ((w_state_q == WIdle) || (w_state_q == WDone));
+  assign r_free = r_fin && (r_rt_q || r_to_w);
 
   // ------------------------------------------------------------------
   // W: buffer read (one cycle) -> W queue
@@ -411,10 +423,18 @@ module mosaic_sdma #(
   logic [63:0] wp_data;
   logic        wq_empty, wq_full;
   logic [2:0]  wq_cnt;
-  logic        w_room;
+  logic        w_room, w_avail;
 
-  assign w_room = (32'(wq_cnt) + 32'(wp_v_q)) < 4;
-  assign buf_re = (w_state_q == WWrite) & ~wd_done & w_room;
+  function automatic logic [3:0] pop8(input logic [7:0] m);
+    pop8 = '0;
+    for (int i = 0; i < 8; i++) pop8 = pop8 + 4'(m[i]);
+  endfunction
+
+  // R fills the slot's bytes in order and W reads them in order, so while
+  // R still holds W's command a beat may be read once R's count covers it.
+  assign w_room  = (32'(wq_cnt) + 32'(wp_v_q)) < 4;
+  assign w_avail = !(r_v_q && r_rt_q) || ((w_prog_q + 13'(pop8(wd_mask))) <= r_prog_q);
+  assign buf_re  = (w_state_q == WWrite) & ~wd_done & w_room & w_avail;
 
   // Beat byte i comes from lane (i - delta) % 8.
   for (genvar i = 0; i < 8; i++) begin : g_wbyte
@@ -485,8 +505,13 @@ module mosaic_sdma #(
       a_code_q   <= '0;
       a_slot_q   <= '0;
       a_dst_q    <= '0;
+      a_self_q   <= 1'b0;
       r_v_q      <= 1'b0;
       r_ld_q     <= 1'b0;
+      r_rt_q     <= 1'b0;
+      r_self_q   <= 1'b0;
+      r_prog_q   <= '0;
+      w_prog_q   <= '0;
       r_store_q  <= 1'b0;
       r_mv_q     <= 1'b0;
       r_shape_q  <= '0;
@@ -527,6 +552,7 @@ module mosaic_sdma #(
         a_code_q   <= ck_code;
         a_slot_q   <= slot_q;
         a_dst_q    <= ck_dst;
+        a_self_q   <= ck_mv && overlaps(ck_src, ck_dst);
         slot_q     <= slot_q + 2'd1;
       end else begin
         if (a_free) a_v_q  <= 1'b0;
@@ -537,6 +563,9 @@ module mosaic_sdma #(
       if (a_to_r) begin
         r_v_q      <= 1'b1;
         r_ld_q     <= 1'b1;
+        r_rt_q     <= 1'b0;
+        r_self_q   <= a_self_q;
+        r_prog_q   <= '0;
         r_store_q  <= a_store_q;
         r_mv_q     <= a_mv_q;
         r_shape_q  <= a_shape_q;
@@ -547,33 +576,37 @@ module mosaic_sdma #(
         r_code_q   <= a_code_q;
         r_slot_q   <= a_slot_q;
         r_dst_q    <= a_dst_q;
-      end else if (r_to_w) begin
-        r_v_q <= 1'b0;
+      end else begin
+        if (r_free) r_v_q <= 1'b0;
+        if (r_to_w) r_rt_q <= 1'b1;
+        if (rd_step) r_prog_q <= r_prog_q + 13'(pop8(rd_mask));
       end
+      if (r_to_w) w_prog_q <= '0;
+      else if (buf_re) w_prog_q <= w_prog_q + 13'(pop8(wd_mask));
       // W
       if (aw_step)  aw_cnt_q <= aw_cnt_q + 10'd1;
       if (bvalid_i) b_cnt_q  <= b_cnt_q + 10'd1;
+      // W takes the next command when idle or in the cycle it reports the
+      // previous one done.
+      if (r_to_w) begin
+        w_store_q  <= r_store_q;
+        w_mv_q     <= r_mv_q;
+        w_shape_q  <= r_shape_q;
+        w_sp_q     <= r_sp_q;
+        w_mm_q     <= r_mm_q;
+        w_stride_q <= r_stride_q;
+        w_seq_q    <= r_seq_q;
+        w_code_q   <= r_code_q;
+        w_slot_q   <= r_slot_q;
+        w_dst_q    <= r_dst_q;
+        aw_cnt_q   <= '0;
+        b_cnt_q    <= '0;
+      end
       unique case (w_state_q)
-        WIdle: begin
-          if (r_to_w) begin
-            w_state_q  <= WLoad;
-            w_store_q  <= r_store_q;
-            w_mv_q     <= r_mv_q;
-            w_shape_q  <= r_shape_q;
-            w_sp_q     <= r_sp_q;
-            w_mm_q     <= r_mm_q;
-            w_stride_q <= r_stride_q;
-            w_seq_q    <= r_seq_q;
-            w_code_q   <= r_code_q;
-            w_slot_q   <= r_slot_q;
-            w_dst_q    <= r_dst_q;
-            aw_cnt_q   <= '0;
-            b_cnt_q    <= '0;
-          end
-        end
+        WIdle:   if (r_to_w) w_state_q <= WLoad;
         WLoad:   w_state_q <= w_mv_q ? WWrite : WDone;
         WWrite:  if (write_done) w_state_q <= WDone;
-        WDone:   w_state_q <= WIdle;
+        WDone:   w_state_q <= r_to_w ? WLoad : WIdle;
         default: w_state_q <= WIdle;
       endcase
     end

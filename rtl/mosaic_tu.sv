@@ -1035,6 +1035,10 @@ module mosaic_tu #(
   // per burst, so covering 100 cycles of DRAM latency at 8 B/cycle takes
   // 25 of them; mosaic_mem_sys queues as many (BurstDepth).
   localparam int AxiOutstanding = 32;
+  // SDMA commands queued ahead of the engine (and scratchpad ranges the
+  // tld/tst hazard check holds, one per command in flight): a GEMM step's
+  // transfers, issued together, must fit or the tmma behind them wait.
+  localparam int SdmaQueue = 16;
 
   mosaic_axi_arb #(
     .AxiDataWidth (AxiDataWidth),
@@ -1208,7 +1212,8 @@ module mosaic_tu #(
   logic [7:0]  sdma_seq;
 
   mosaic_sdma #(
-    .AxiDataWidth (AxiDataWidth)
+    .AxiDataWidth (AxiDataWidth),
+    .QueueDepth   (SdmaQueue)
   ) u_sdma (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -1344,20 +1349,22 @@ module mosaic_tu #(
   // Scratchpad ranges of the SDMA transfers in flight, in command order
   // (they complete in order): [sp, sp + rows*cols*size). A bad descriptor
   // moves nothing; its range only delays a tld/tst.
-  localparam int SdrDepth = 8;
+  localparam int SdrDepth = SdmaQueue;
+  localparam int SdrW     = $clog2(SdrDepth);
+  localparam int SdrCw    = SdrW + 1;
   logic [32:0] sdr_lo_q [SdrDepth];
   logic [32:0] sdr_hi_q [SdrDepth];
-  logic [2:0]  sdr_wp_q, sdr_rp_q;
-  logic [3:0]  sdr_cnt_q;
+  logic [SdrW-1:0] sdr_wp_q, sdr_rp_q;
+  logic [SdrCw-1:0] sdr_cnt_q;
   logic [31:0] h_shape;
   logic [14:0] sd_bytes;
   assign h_shape  = q_xd[q_rp_q];
   assign sd_bytes = 15'(h_shape[5:0] * h_shape[13:8]) << h_shape[17:16];
-  assign sdr_full = sdr_cnt_q == 4'(SdrDepth);
+  assign sdr_full = sdr_cnt_q == SdrCw'(SdrDepth);
   always_comb begin
     sdr_hit = 1'b0;
     for (int i = 0; i < SdrDepth; i++) begin
-      if ((3'(i) - sdr_rp_q) < sdr_cnt_q[2:0] || sdr_full) begin
+      if ((SdrW'(i) - sdr_rp_q) < sdr_cnt_q[SdrW-1:0] || sdr_full) begin
         if ((t_lo < sdr_hi_q[i]) && (sdr_lo_q[i] < t_hi)) sdr_hit = 1'b1;
       end
     end
@@ -1368,9 +1375,9 @@ module mosaic_tu #(
       sdr_rp_q  <= '0;
       sdr_cnt_q <= '0;
     end else begin
-      if (sdma_go)   sdr_wp_q <= sdr_wp_q + 3'd1;
-      if (sdma_done) sdr_rp_q <= sdr_rp_q + 3'd1;
-      sdr_cnt_q <= sdr_cnt_q + 4'(sdma_go) - 4'(sdma_done);
+      if (sdma_go)   sdr_wp_q <= sdr_wp_q + SdrW'(1);
+      if (sdma_done) sdr_rp_q <= sdr_rp_q + SdrW'(1);
+      sdr_cnt_q <= sdr_cnt_q + SdrCw'(sdma_go) - SdrCw'(sdma_done);
     end
   end
   always_ff @(posedge clk_i) begin

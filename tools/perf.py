@@ -5,7 +5,7 @@
                   [--dram-latency L] [-o perf.md] LOG...
 
 A BENCH line is `BENCH <case> n=<N> cycles=... insns=... tensor_insns=...
-mac_busy=... macs=... conflicts=... tu_stalls=... sdma_bytes=...`
+mac_busy=... macs=... conflicts=... tu_stalls=... sdma_bytes=... sdma_busy=...`
 (sw/bench/bench.h). Cases `tmma_*` (N chained tmma) and `ame_*` (mmacc, N =
 sub-operations) give a throughput table: cycles per tile = cycles / N, utilization = macs / (cycles x PE), MAC busy =
 mac_busy / cycles. Cases `cpi_*` (N independent instances) give CPI =
@@ -18,10 +18,11 @@ roofline: compute bound = macs / PE cycles, memory bound = sdma_bytes /
 DRAM bytes per cycle (--dram-bw, what the run was given), bound = the
 larger, and the share of that bound the run reached (bound / cycles).
 --copy-bw C adds the SoC's own ceiling: SDMA bytes / C cycles, C being
-what the SDMA path can copy per cycle whatever the DRAM does (4 on the
-current SoC: one 8-byte AXI port that each copied byte crosses twice, main
-memory -> engine -> scratchpad); the bound type is then "port" when that
-is the largest.
+what the SDMA path can copy per cycle whatever the DRAM does (8 on the
+current SoC: one 8-byte AXI port whose read and write channels each
+copied byte crosses, main memory -> engine -> scratchpad); the bound type
+is then "port" when that is the largest. SDMA busy = sdma_busy / cycles
+(the engine holding at least one command).
 
     tools/perf.py --sweep [--pe N] [-o sweep.md] BW=LOG...
 
@@ -147,15 +148,16 @@ def report(order, cases, source, pe, sim, dram_bw=None, dram_latency=None, copy_
         out += [f"## GEMM from main memory ({dram}; roofline = max(compute, memory))", "",
                 f"| case | tiles | {cyc} | useful MACs | utilization (PE={pe}) | MAC busy | "
                 "SDMA bytes | compute bound | memory bound | bound type | "
-                f"share of roofline |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
+                f"share of roofline | SDMA busy |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"]
         for n in gm:
             c = cases[n]
             cycles, macs, sb = c.get("cycles", 0), c.get("macs", 0), c.get("sdma_bytes", 0)
             r = roofline(macs, sb, pe, dram_bw, copy_bw)
             out.append(f"| {n} | {c.get('n', 0)} | {cycles} | {macs} | {pct(macs, cycles * pe)} | "
                        f"{pct(c.get('mac_busy', 0), cycles)} | {sb} | {r['compute']:.0f} | "
-                       f"{fmt_mem(r)} | {r['type']} | {pct(r['bound'], cycles)} |")
+                       f"{fmt_mem(r)} | {r['type']} | {pct(r['bound'], cycles)} | "
+                       f"{pct(c.get('sdma_busy', 0), cycles)} |")
         out.append("")
     other = [n for n in order if not n.startswith(("tmma_", "ame_", "cpi_", "gemm_"))]
     for n in other:
@@ -175,14 +177,14 @@ def sweep(runs, pe, copy_bw=None):
         rows.append((bw, cases[name]))
     out = [f"# {name}: DRAM bandwidth sweep (PE array = {pe} MAC units)", "",
            "| DRAM B/cycle | cycles | MAC utilization | roofline bound (cycles) | bound type | "
-           "share of roofline | SDMA bytes | MAC busy |",
-           "|---:|---:|---:|---:|---|---:|---:|---:|"]
+           "share of roofline | SDMA bytes | MAC busy | SDMA busy |",
+           "|---:|---:|---:|---:|---|---:|---:|---:|---:|"]
     for bw, c in sorted(rows, key=lambda x: x[0]):
         cycles, macs, sb = c.get("cycles", 0), c.get("macs", 0), c.get("sdma_bytes", 0)
         r = roofline(macs, sb, pe, bw, copy_bw)
         out.append(f"| {bw:g} | {cycles} | {pct(macs, cycles * pe)} | {r['bound']:.0f} | "
                    f"{r['type']} | {pct(r['bound'], cycles)} | {sb} | "
-                   f"{pct(c.get('mac_busy', 0), cycles)} |")
+                   f"{pct(c.get('mac_busy', 0), cycles)} | {pct(c.get('sdma_busy', 0), cycles)} |")
     c = rows[0][1]
     if c.get("macs", 0):
         cross = c.get("sdma_bytes", 0) / (c["macs"] / pe)

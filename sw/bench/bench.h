@@ -2,7 +2,7 @@
  * snapshots and the machine-readable BENCH line tools/perf.py reads.
  *
  * On mosaic-iss the cycle counter counts retired instructions and the
- * timing counters (hpmcounter4, 6, 7) read 0; only RTL runs give timing. */
+ * timing counters (hpmcounter4, 6, 7, 9) read 0; only RTL runs give timing. */
 #ifndef MOSAIC_BENCH_H
 #define MOSAIC_BENCH_H
 
@@ -17,7 +17,8 @@
 #define BENCH_CSR_MINSTRET 0xB02
 
 typedef struct {
-    uint32_t cycles, insns, tensor_insns, mac_busy, macs, conflicts, tu_stalls, sdma_bytes;
+    uint32_t cycles, insns, tensor_insns, mac_busy, macs, conflicts, tu_stalls, sdma_bytes,
+        sdma_busy;
 } bench_counters;
 
 /* Every counter the BENCH lines report. The caller fences before the
@@ -32,6 +33,7 @@ static inline void bench_read(bench_counters *c)
     c->conflicts = rdhpm(HPM_BANK_CONFLICTS);
     c->tu_stalls = rdhpm(HPM_TU_STALLS);
     c->sdma_bytes = rdhpm(HPM_SDMA_BYTES);
+    c->sdma_busy = rdhpm(HPM_SDMA_BUSY);
 }
 
 static inline bench_counters bench_delta(const bench_counters *a, const bench_counters *b)
@@ -39,7 +41,7 @@ static inline bench_counters bench_delta(const bench_counters *a, const bench_co
     bench_counters d = {
         b->cycles - a->cycles,       b->insns - a->insns,         b->tensor_insns - a->tensor_insns,
         b->mac_busy - a->mac_busy,   b->macs - a->macs,           b->conflicts - a->conflicts,
-        b->tu_stalls - a->tu_stalls, b->sdma_bytes - a->sdma_bytes,
+        b->tu_stalls - a->tu_stalls, b->sdma_bytes - a->sdma_bytes, b->sdma_busy - a->sdma_busy,
     };
     return d;
 }
@@ -48,11 +50,11 @@ static inline bench_counters bench_delta(const bench_counters *a, const bench_co
 static inline void bench_print(const char *name, unsigned n, const bench_counters *d)
 {
     printf("BENCH %s n=%u cycles=%lu insns=%lu tensor_insns=%lu mac_busy=%lu macs=%lu "
-           "conflicts=%lu tu_stalls=%lu sdma_bytes=%lu\n",
+           "conflicts=%lu tu_stalls=%lu sdma_bytes=%lu sdma_busy=%lu\n",
            name, n, (unsigned long)d->cycles, (unsigned long)d->insns,
            (unsigned long)d->tensor_insns, (unsigned long)d->mac_busy, (unsigned long)d->macs,
            (unsigned long)d->conflicts, (unsigned long)d->tu_stalls,
-           (unsigned long)d->sdma_bytes);
+           (unsigned long)d->sdma_bytes, (unsigned long)d->sdma_busy);
 }
 
 /* 256 small FP32 values (multiples of 1/8 in [-2, 2]) from a seed: every

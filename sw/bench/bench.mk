@@ -18,7 +18,7 @@
 #       (latency GEMM_DRAM_LAT) on the RTL only, one table (bw, cycles,
 #       utilization, roofline, bound type) on stdout and in
 #       build/perf/sweep.md.
-#   bench_gemm_check.elf: bench_gemm at 64x128x128 with every element of C
+#   bench_gemm_check.elf: bench_gemm at 32x256x256 with every element of C
 #   checked (for sw/bench/test_bench.py; not a benchmark, perf skips it).
 
 BENCH_SRCS := $(wildcard sw/bench/bench_*.c)
@@ -47,7 +47,7 @@ $(SW_OUT)/bench/%.elf: $(SW_OBJ)/bench/%.c.o $(SW_RT_OBJS) $(SW_LDS)
 $(SW_OBJ)/bench/bench_gemm_check.c.o: sw/bench/bench_gemm.c
 	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVCC    $@"
-	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_M=64 -DGEMM_N=128 -DGEMM_K=128 -DGEMM_CHECK_ALL -c $< -o $@
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_M=32 -DGEMM_N=256 -DGEMM_K=256 -DGEMM_CHECK_ALL -c $< -o $@
 
 .PHONY: bench-elfs perf perf-sweep
 bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) ## build the tensor-unit benchmarks (sw/bench)

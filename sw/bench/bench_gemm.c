@@ -1,61 +1,60 @@
 /* GEMM benchmark: C = A x B, BF16 inputs -> FP32, M = N = K = 256 by
  * default, all three matrices row-major in main memory, tiles moved by SDMA
- * into the scratchpad (double-buffered) and from there into the TRF by tld.
- * Prints one BENCH line (n = 16x16x16 tile products) for tools/perf.py,
- * which turns it into MAC utilization and the roofline bound.
+ * into the scratchpad and from there into the TRF by tld. Prints one BENCH
+ * line (n = 16x16x16 tile products) for tools/perf.py, which turns it into
+ * MAC utilization and the roofline bound.
  *
  * Blocking (GEMM_M/N/K may be overridden at build time for a quick run:
- * N == K, a multiple of 64 up to 256; M a multiple of 32):
+ * N == K, 128 or 256; M a multiple of 32):
  *
- *  - Panel q of C is 4 column tiles, {2q, 2q+1, 2q+NT/2, 2q+NT/2+1}
- *    (NT = N/16), not 4 adjacent ones: every transfer uses one sdma_stride
- *    (writing that CSR waits until the tensor unit is idle), S = 2K bytes,
- *    the row pitch of A and of B and half that of C, so one 32-row store
- *    of C writes 16 C rows at two places N/2 columns apart.
- *  - B's panel (K x 64 BF16 = 32 KiB) stays in the scratchpad while all M
- *    rows of A stream through it, double-buffered with the next panel.
+ *  - Panel q of C is 8 column tiles, {4q..4q+3} and the same N/2 columns
+ *    on (NT = N/16 tiles), not 8 adjacent ones: every transfer uses one
+ *    sdma_stride (writing that CSR waits until the tensor unit is idle),
+ *    S = 2K bytes, the row pitch of A and of B and half that of C, so one
+ *    32-row store of C writes 16 C rows at two places N/2 columns apart.
+ *  - B's panel (K x 128 BF16 = 64 KiB, half of the scratchpad) stays there
+ *    while all M rows of A stream through it, so A is read N/128 times.
+ *    There is no room for a second panel: the next panel's column tile jj
+ *    is loaded into column jj's buffer during the panel's last row block,
+ *    as soon as that row block's last tld of column jj is issued.
  *  - A moves a step of two 16-row blocks at a time (32 x K BF16 = 16 KiB),
- *    double-buffered; scpad.wait once per step.
+ *    double-buffered, the next step's 16 commands spread over the current
+ *    step's two row blocks.
  *  - In the TRF a row block's 16 A tiles stay resident (A_k in bank 0 or 1)
- *    while its 4 C tiles are computed one after another as chains of 16
+ *    while its 8 C tiles are computed one after another as chains of NK
  *    tmma into one FP32 accumulator (bank 3, two of them alternating); B
  *    tiles stream through 4 registers of bank 2, loaded two tmma ahead.
- *    Per tmma: one B tld (8 TRF rows), a quarter A tld, 1/16 of a D clear
+ *    Per tmma: one B tld (8 TRF rows), 1/8 of an A tld, 1/NK of a D clear
  *    (tld of a zero tile) and of a D store (tst).
+ *
+ * Ordering: no scpad.wait until the end. The tensor unit orders SDMA with
+ * tld/tst in program order (docs/isa.md R21): a tld waits for a transfer
+ * still writing its bytes, a transfer waits for the tld/tst before it, so
+ * a buffer is refilled as soon as the program has issued its last tld, and
+ * read as soon as its transfer lands. The SDMA queue and the in-order tensor
+ * queue make the program wait when it runs ahead of the transfers.
  *
  * Scratchpad layout: A and B sit there as packed 16x16 BF16 tiles (512
  * contiguous bytes, 64-byte aligned), so every A and B tld has stride 32
- * and takes the tile mover's packed path (rtl/mosaic_tu_spx.sv). tld cost
- * over the 64-byte scratchpad row port: a packed tile (stride = row bytes,
- * base 64-byte aligned) is one word per TRF row, 8 cycles for BF16; any
- * other stride one step per tile row, 16 cycles for BF16. (At the pitches
- * of row-major blocks, 128 B for A and 64 B for B, the tld stream, 1.25
- * BF16 tiles per 16-cycle tmma, would bound the kernel.) SDMA packs only
- * whole rows on the scratchpad side, so a packed tile needs 32-byte
- * main-memory rows: each command is SDMA_SHAPE(32, 8, 2), 32 rows of 16
- * BF16 = two vertically adjacent tiles, landing as two consecutive packed
- * tiles (1 KiB); the price is main-memory bursts of 32 bytes (one per row)
- * where row-major blocks had 128 (A) and 64 (B). A step of A is K/16 of
- * them (tile column k: the upper row block's tile k, then the lower
- * one's), a B panel K/8 (4 tile columns of K/32 each, a column's K/16
- * tiles consecutive). The zero tile (FP32, stride 64) is packed too; the C
- * tst (stride 256, 1/16 per tmma) is not. Prefetch commands are spread
- * over 8 issue points per row block, all before the step's scpad.wait, so
- * they enter the SDMA queue (4 deep) a few at a time. SDMA commands per
- * 256^3 run: 512 A + 128 B + 64 C.
- *
- * What the hardware may overlap: while a transfer is in flight, tld/tst
- * touch only other scratchpad buffers. The one same-buffer ordering left
- * to the hardware is a row block's C store (scpad.st) after the tst that
- * wrote its staging buffer; every other reuse is separated by scpad.wait
- * (A and B prefetches are read only after the step's wait, and a buffer
- * is refilled only after the wait that follows its last tld).
+ * and takes the tile mover's packed path (rtl/mosaic_tu_spx.sv): one
+ * 64-byte scratchpad word per TRF row, 8 cycles per BF16 tile; any other
+ * stride costs one step per tile row, 16 cycles, and the tld stream (1.125
+ * BF16 tiles per 16-cycle tmma) would then bound the kernel. SDMA packs
+ * only whole rows on the scratchpad side, so a packed tile needs 32-byte
+ * main-memory rows: each A and B command is SDMA_SHAPE(32, 8, 2), 32 rows
+ * of 16 BF16 = two vertically adjacent tiles, landing as two consecutive
+ * packed tiles (1 KiB). A step of A is K/16 of them (tile column k: the
+ * upper row block's tile k, then the lower one's), a B column K/32 (its
+ * K/16 tiles consecutive). The zero tile (FP32, stride 64) is packed too;
+ * the C tst (stride 256, 1/NK per tmma) is not; a row block's C leaves in
+ * two 4 KiB stores (32 rows of 128 bytes). SDMA commands per 256^3 run:
+ * 512 A + 128 B + 64 C.
  *
  * Main-memory traffic (the sdma_bytes counter, checked below):
- *   A read N/64 times:  N/64 * M*K*2   (256^3: 512 KiB)
+ *   A read N/128 times: N/128 * M*K*2  (256^3: 256 KiB)
  *   B read once:        K*N*2          (128 KiB)
  *   C written once:     M*N*4          (256 KiB)
- *   total 917,504 bytes = 57,344 cycles at 16 B/cycle, below the 65,536
+ *   total 655,360 bytes = 40,960 cycles at 16 B/cycle, below the 65,536
  *   cycles of 4096 tiles at 16 cycles each on a 16x16 array.
  *
  * Check: useful MACs = M*N*K and SDMA bytes = the traffic above (both
@@ -85,19 +84,22 @@
 #define N GEMM_N
 #define K GEMM_K
 
-#if N != K || K % 64 != 0 || K < 64 || K > 256 || M % 32 != 0 || M < 32
-#error "bench_gemm: needs N == K, K a multiple of 64 in 64..256, M a multiple of 32"
+#if N != K || (K != 128 && K != 256) || M % 32 != 0 || M < 32
+#error "bench_gemm: needs N == K, 128 or 256, and M a multiple of 32"
 #endif
 
+#define NCH 8                /* C tiles per row block: chains of a panel */
 #define NK (K / 16)          /* K tiles: chain length, A tiles resident */
-#define NSLOT (4 * NK)       /* tmma per row block (4 chains) */
+#define NSLOT (NCH * NK)     /* tmma per row block */
 #define HALF (NK / 2)        /* A tiles reloaded at each end of a row block */
-#define NP (N / 64)          /* panels */
+#define NPTS (NSLOT / HALF)  /* SDMA issue points per row block */
+#define NP (N / 128)         /* panels */
 #define NS (M / 32)          /* steps (two row blocks) per panel */
 #define NRB (M / 16)         /* row blocks per panel */
 #define S_BYTES (2 * K)      /* sdma_stride */
-#define NB_CMDS (K / 8)      /* SDMA commands per B panel (4 tile columns x K/32) */
-#define NA_CMDS (K / 16)     /* SDMA commands per A step (one per tile column) */
+#define NBC (K / 32)         /* SDMA commands per B column tile */
+#define NB_CMDS (NCH * NBC)  /* ... per B panel */
+#define NA_CMDS (K / 16)     /* ... per A step (one per tile column) */
 #define TILE_B 512u          /* a packed 16x16 BF16 tile */
 #define PAIR_B 1024u         /* two vertically adjacent packed tiles: one SDMA */
 #define TILES ((M / 16) * (N / 16) * (K / 16))
@@ -106,7 +108,7 @@
 /* Slot positions inside a chain: the previous chain's D is stored after
  * TST_P tmma of the new chain (so the tst finds the array drained), and the
  * next chain's D cleared after that (it is the register just stored). */
-#define TST_P (NK >= 8 ? 3 : 1)
+#define TST_P 3
 #define ZERO_P (NK / 2)
 
 /* TRF: A_k in banks 0/1, B in bank 2, D in bank 3 (bank = index mod 4).
@@ -115,34 +117,36 @@
 #define BREG(t) (2 + 4 * ((t) % 4))
 #define DREG(c) (3 + 4 * ((c) % 2))
 
-/* Byte offsets inside the scratchpad buffers (compile-time per slot):
- * A step buffer: K/16 pairs of packed tiles, pair k = tile k of the upper
- * row block, then of the lower one (a row block's tile k is at
- * h * 512 + AOFF(k));
- * B panel: column tile jj (of 2q, 2q+1, 2q+NT/2, 2q+NT/2+1) is K/16 packed
- * tiles in k order, K * 32 bytes;
- * C row block: 32 SDMA rows of 128 B, row 2r+h = C row r, half h. */
-#define AOFF(k) ((k) * PAIR_B)
-#define BOFF(jj, k) ((jj) * (K * 32) + (k) * TILE_B)
-#define COFF(jj) (((jj) / 2) * 128 + ((jj) % 2) * 64)
-#define TP 32 /* tld stride of a packed BF16 tile: its row bytes */
-
 static uint32_t A[M * K / 2] MOSAIC_TENSOR_NOINIT; /* BF16 pairs */
 static uint32_t B[K * N / 2] MOSAIC_TENSOR_NOINIT;
 static uint32_t C[M * N] MOSAIC_TENSOR_NOINIT;     /* FP32 */
 
-static uint8_t sp_b0[K * 128] MOSAIC_SCPAD_BANK0;
+static uint8_t sp_b0[4 * K * 32] MOSAIC_SCPAD_BANK0;
 static uint8_t sp_a[2][32 * K * 2] MOSAIC_SCPAD_BANK0;
-static uint8_t sp_b1[K * 128] MOSAIC_SCPAD_BANK1;
-static uint8_t sp_c[4][4096] MOSAIC_SCPAD_BANK1;
+static uint8_t sp_b1[4 * K * 32] MOSAIC_SCPAD_BANK1;
+static uint8_t sp_c[2][8192] MOSAIC_SCPAD_BANK1;
 static uint8_t sp_zero[1024] MOSAIC_SCPAD_BANK1;
 /* Bank 0: 32 + 2 x 16 KiB, bank 1: 32 + 16 + 1 KiB (of 64 each). Every
  * SDMA command stays inside one of these buffers, so inside one bank. */
-_Static_assert(sizeof sp_b0 == NB_CMDS * PAIR_B && sizeof sp_a[0] == NA_CMDS * PAIR_B,
-               "a B panel / A step is its SDMA commands' packed tile pairs");
+_Static_assert(sizeof sp_b0 == (NB_CMDS / 2) * PAIR_B && sizeof sp_a[0] == NA_CMDS * PAIR_B,
+               "half a B panel / an A step is its SDMA commands' packed tile pairs");
 
 #define SP(x) ((uint32_t)(uintptr_t)(x))
 #define MEM(x) ((uintptr_t)(x))
+
+/* Byte offsets and addresses inside the scratchpad buffers (compile-time
+ * per slot): A step buffer: K/16 pairs of packed tiles, pair k = tile k of
+ * the upper row block, then of the lower one (a row block's tile k is at
+ * h * 512 + AOFF(k)); B panel: column tile jj (panel-local, 0..7) is K/16
+ * packed tiles in k order, K * 32 bytes, columns 0..3 in bank 0, 4..7 in
+ * bank 1; C row block: two 4 KiB halves (one store each) of 32 SDMA rows of
+ * 128 B, row 2r+h of half i = C row r, column tiles 2i, 2i+1 of group h
+ * (group h = panel tiles 4h..4h+3, N/2 columns apart). */
+#define AOFF(k) ((k) * PAIR_B)
+#define BADDR(jj, k)                                                          \
+    (((jj) < 4 ? SP(sp_b0) : SP(sp_b1)) + ((jj) % 4) * (K * 32u) + (k) * TILE_B)
+#define COFF(jj) ((((jj) % 4) / 2) * 4096 + ((jj) / 4) * 128 + ((jj) % 2) * 64)
+#define TP 32 /* tld stride of a packed BF16 tile: its row bytes */
 
 typedef struct {
     uint32_t shape, sp;
@@ -158,40 +162,47 @@ static void issue(const xfer *x)
         scpad_ld(x->shape, x->sp, (const void *)x->mem);
 }
 
-/* SDMA issue points: slots p * HALF, p = 0..7, the last one the step's
- * scpad.wait (slot NSLOT - HALF = 7 HALF), so a row block's prefetch
- * commands enter the SDMA queue (4 deep) spread out and all before that
- * wait. Point p issues commands ceil(p nxf / 8) .. ceil((p + 1) nxf / 8) - 1
- * (a power of two: no division at run time). */
-#define XLO(p) (((p) * nxf + 7) / 8)
+/* SDMA issue points: slots p * HALF, p = 0..NPTS-1. Point p issues
+ * commands ceil(p nxf / NPTS) .. ceil((p + 1) nxf / NPTS) - 1 of the row
+ * block's share of the next A step (NPTS is a power of two: no division
+ * at run time). */
+#ifdef GEMM_XALL
+#define XLO(p) ((p) == 0 ? 0 : nxf)
+#else
+#define XLO(p) (((p) * nxf + NPTS - 1) / NPTS)
+#endif
 
 /* One SLOT per tmma of a row block; t is a literal, so every register
- * number is a constant. Order inside a slot: SDMA commands (issue points;
- * the C store at the second chain's start), the step's scpad.wait, A
- * reloads, B two slots ahead, the previous chain's D store, the next
- * chain's D clear, then the tmma. */
+ * number is a constant. Order inside a slot: A-step commands (issue
+ * points), the previous row block's C stores (at the second chain's start,
+ * after its last tst), the next panel's B column CH(t) (once its last tld
+ * here is issued), A reloads, B two slots ahead, the previous chain's D
+ * store, the next chain's D clear, then the tmma. */
 #define CH(t) ((t) / NK)
 #define PK(t) ((t) % NK)
 #define SLOT(t)                                                                \
     if ((t) < NSLOT) {                                                         \
-        if ((t) % HALF == 0 && (t) / HALF < 8)                                 \
+        if ((t) % HALF == 0)                                                   \
             for (unsigned i_ = XLO((t) / HALF); i_ < XLO((t) / HALF + 1); i_++) \
                 issue(&xf[i_]);                                                \
-        if ((t) == NK && cstore)                                               \
-            issue(cstore);                                                     \
-        if (wait && (t) == NSLOT - HALF)                                       \
-            scpad_wait();                                                      \
+        if ((t) == NK && cstore) {                                             \
+            issue(&cstore[0]);                                                 \
+            issue(&cstore[1]);                                                 \
+        }                                                                      \
+        if (xb && PK(t) == NK - 2)                                             \
+            for (unsigned i_ = 0; i_ < NBC; i_++)                              \
+                issue(&xb[CH(t) * NBC + i_]);                                  \
         if ((t) < HALF)                                                        \
             tld(AREG((t) + HALF), a_cur + AOFF((t) + HALF), TP);               \
         if ((t) >= NSLOT - HALF && a_next)                                     \
             tld(AREG((t) - (NSLOT - HALF)), a_next + AOFF((t) - (NSLOT - HALF)), TP); \
         if ((t) + 2 < NSLOT)                                                   \
-            tld(BREG((t) + 2), bpan + BOFF(CH((t) + 2), PK((t) + 2)), TP);     \
+            tld(BREG((t) + 2), BADDR(CH((t) + 2), PK((t) + 2)), TP);           \
         if (PK(t) == TST_P) {                                                  \
             if (CH(t) > 0)                                                     \
                 tst(DREG(CH(t) + 1), cbuf + COFF(CH(t) - 1), 256);             \
             else if (cprev)                                                    \
-                tst(DREG(1), cprev + COFF(3), 256);                            \
+                tst(DREG(NCH - 1), cprev + COFF(NCH - 1), 256);                \
         }                                                                      \
         if (PK(t) == ZERO_P)                                                   \
             tld(DREG(CH(t) + 1), SP(sp_zero), 64);                             \
@@ -200,32 +211,38 @@ static void issue(const xfer *x)
 /* (DREG(c + 1) is DREG(c - 1), kept non-negative for the range check.) */
 #define SLOT8(b)                                                               \
     SLOT(b) SLOT(b + 1) SLOT(b + 2) SLOT(b + 3) SLOT(b + 4) SLOT(b + 5) SLOT(b + 6) SLOT(b + 7)
+#define SLOT64(b)                                                              \
+    SLOT8(b) SLOT8(b + 8) SLOT8(b + 16) SLOT8(b + 24) SLOT8(b + 32) SLOT8(b + 40) \
+    SLOT8(b + 48) SLOT8(b + 56)
 
-/* One row block against the current B panel: 4 chains of NK tmma.
+/* One row block against the current B panel: NCH chains of NK tmma.
  * a_cur: this row block's A in the step buffer (tiles HALF.. are loaded
  * here; 0..HALF-1 came with the previous row block); a_next: the next row
  * block's A (0: none); cbuf/cprev: C staging of this / the previous row
- * block (0: none); cstore: the previous row block's C store (issued at the
- * second chain, after its last tst); xf: nxf prefetch commands spread over
- * the issue points; wait: scpad.wait before the next row block's A is read. */
-static void row_block(uint32_t a_cur, uint32_t a_next, uint32_t bpan, uint32_t cbuf,
-                      uint32_t cprev, const xfer *cstore, const xfer *xf, unsigned nxf, int wait)
+ * block (0: none); cstore: the previous row block's two C stores (issued
+ * at the second chain, after its last tst; NULL: none); xf: nxf A-step
+ * commands spread over the issue points; xb: the next panel's B (NULL:
+ * none). */
+static void row_block(uint32_t a_cur, uint32_t a_next, uint32_t cbuf, uint32_t cprev,
+                      const xfer *cstore, const xfer *xf, unsigned nxf, const xfer *xb)
 {
-    tld(BREG(0), bpan + BOFF(0, 0), TP);
-    tld(BREG(1), bpan + BOFF(0, 1), TP);
-    SLOT8(0) SLOT8(8) SLOT8(16) SLOT8(24) SLOT8(32) SLOT8(40) SLOT8(48) SLOT8(56)
+    tld(BREG(0), BADDR(0, 0), TP);
+    tld(BREG(1), BADDR(0, 1), TP);
+    SLOT64(0) SLOT64(64)
 }
 
 static uint32_t abuf(unsigned g) { return SP(sp_a[g % 2]); }
-static uint32_t bbuf(unsigned q) { return q % 2 ? SP(sp_b1) : SP(sp_b0); }
 
-/* Store of global row block grb (panel grb / NRB) from its staging buffer. */
-static xfer c_store(unsigned grb)
+/* The two stores of global row block grb (panel grb / NRB) from its
+ * staging buffer: half i is column tiles 4q+2i, 4q+2i+1 and N/2 columns on. */
+static void c_stores(xfer *x, unsigned grb)
 {
     unsigned q = grb / NRB, rb = grb % NRB;
-    xfer x = {SDMA_SHAPE(32, 32, 2), SP(sp_c[grb % 4]),
-              MEM(C) + (uintptr_t)rb * 16u * N * 4u + q * 128u, 1};
-    return x;
+    for (unsigned i = 0; i < 2; i++) {
+        xfer v = {SDMA_SHAPE(32, 32, 2), SP(sp_c[grb % 2]) + i * 4096u,
+                  MEM(C) + (uintptr_t)rb * 16u * N * 4u + q * 256u + i * 128u, 1};
+        x[i] = v;
+    }
 }
 
 /* One SDMA command = 32 main-memory rows of 32 bytes (16 BF16) = two
@@ -244,35 +261,33 @@ static unsigned a_loads(xfer *x, unsigned s, unsigned g)
     return NA_CMDS;
 }
 
-/* Loads number lo..hi-1 of panel q's B: command i is column tile jj = i % 4
- * (its 32-byte column at q * 64 + (jj % 2) * 32 in the first or, jj >= 2,
- * the second half of the row, N bytes on), rows 32 (i / 4) .. + 31. */
-static unsigned b_loads(xfer *x, unsigned q, unsigned lo, unsigned hi)
+/* Loads of panel q's B, column tile jj (panel-local) after column jj - 1:
+ * command jj * NBC + r is rows 32r .. 32r + 31 of global column tile
+ * 4q + jj % 4 (+ NT/2 for jj >= 4), a 32-byte column of B. */
+static void b_loads(xfer *x, unsigned q)
 {
-    unsigned n = 0;
-    for (unsigned i = lo; i < hi; i++) {
-        unsigned jj = i % 4, r = i / 4;
-        xfer v = {PAIR_SHAPE, bbuf(q) + jj * (K * 32u) + r * PAIR_B,
-                  MEM(B) + (uintptr_t)r * 32u * S_BYTES + q * 64u + (jj % 2) * 32u +
-                      (jj / 2) * (uint32_t)N,
-                  0};
-        x[n++] = v;
-    }
-    return n;
+    for (unsigned jj = 0; jj < NCH; jj++)
+        for (unsigned r = 0; r < NBC; r++) {
+            xfer v = {PAIR_SHAPE, BADDR(jj, 2 * r),
+                      MEM(B) + (uintptr_t)r * 32u * S_BYTES + q * 128u + (jj % 4) * 32u +
+                          (jj / 4) * (uint32_t)N,
+                      0};
+            x[jj * NBC + r] = v;
+        }
 }
 
 static void gemm(void)
 {
-    xfer xa[NA_CMDS], xb[NB_CMDS], cs;
+    xfer xa[NA_CMDS], xb[NB_CMDS], cs[2];
     sdma_stride_write(S_BYTES);
-    /* Prologue: panel 0 of B and step 0 of A, then the first A tiles and D. */
-    unsigned n = b_loads(xb, 0, 0, NB_CMDS);
-    for (unsigned i = 0; i < n; i++)
-        issue(&xb[i]);
-    n = a_loads(xa, 0, 0);
-    for (unsigned i = 0; i < n; i++)
+    /* Prologue: step 0 of A, then panel 0 of B column by column, in the
+     * order the first row block reads them; then the first A tiles and D. */
+    unsigned na = a_loads(xa, 0, 0);
+    for (unsigned i = 0; i < na; i++)
         issue(&xa[i]);
-    scpad_wait();
+    b_loads(xb, 0);
+    for (unsigned i = 0; i < NB_CMDS; i++)
+        issue(&xb[i]);
 #define LOAD_A0(k)                                                             \
     if ((k) < HALF)                                                            \
         tld(AREG(k), abuf(0) + AOFF(k), TP);
@@ -283,34 +298,29 @@ static void gemm(void)
     for (unsigned q = 0; q < NP; q++) {
         for (unsigned s = 0; s < NS; s++) {
             unsigned g = q * NS + s;
-            unsigned na = g + 1 < nsteps ? a_loads(xa, (s + 1) % NS, g + 1) : 0;
-            /* The next panel's B goes into the buffer the previous panel
-             * read until after its last wait, so from step 1 on (WAR
-             * through scpad.wait, not through the hardware's ordering). */
-            unsigned nb = 0;
-            if (q + 1 < NP) {
-                unsigned from = NS > 1 ? 1 : 0, span = NS - from;
-                if (s >= from)
-                    nb = b_loads(xb, q + 1, (s - from) * NB_CMDS / span,
-                                 (s - from + 1) * NB_CMDS / span);
-            }
+            na = g + 1 < nsteps ? a_loads(xa, (s + 1) % NS, g + 1) : 0;
+            int b_next = s == NS - 1 && q + 1 < NP;
+            if (b_next)
+                b_loads(xb, q + 1);
             for (unsigned h = 0; h < 2; h++) {
                 unsigned grb = q * NRB + 2 * s + h;
                 uint32_t a_cur = abuf(g) + h * TILE_B;
                 uint32_t a_next = h == 0 ? abuf(g) + TILE_B : g + 1 < nsteps ? abuf(g + 1) : 0;
-                uint32_t cprev = grb ? SP(sp_c[(grb - 1) % 4]) : 0;
+                uint32_t cprev = grb ? SP(sp_c[(grb - 1) % 2]) : 0;
                 if (grb)
-                    cs = c_store(grb - 1);
-                row_block(a_cur, a_next, bbuf(q), SP(sp_c[grb % 4]), cprev, grb ? &cs : NULL,
-                          h == 0 ? xa : xb, h == 0 ? na : nb, h == 1);
+                    c_stores(cs, grb - 1);
+                row_block(a_cur, a_next, SP(sp_c[grb % 2]), cprev, grb ? cs : NULL,
+                          xa + h * (na / 2), na / 2, h == 1 && b_next ? xb : NULL);
             }
         }
     }
-    /* The last chain's D and the last row block's store. */
+    /* The last chain's D and the last row block's stores; the wait reports
+     * any SDMA error (there is none: the check below would see it anyway). */
     unsigned last = NP * NRB - 1;
-    tst(DREG(3), SP(sp_c[last % 4]) + COFF(3), 256);
-    cs = c_store(last);
-    issue(&cs);
+    tst(DREG(NCH - 1), SP(sp_c[last % 2]) + COFF(NCH - 1), 256);
+    c_stores(cs, last);
+    issue(&cs[0]);
+    issue(&cs[1]);
     scpad_wait();
 }
 

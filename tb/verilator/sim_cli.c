@@ -39,7 +39,7 @@ static void usage(FILE *f)
           "                       all mean one 8-byte beat per cycle, as 0 does\n"
           "  --dram-outstanding N main memory: at most N read and N write bursts in\n"
           "                       flight (AR..last R, AW..B) (0..255, default 0 =\n"
-          "                       the queues' limit: 4 accepted per direction)\n"
+          "                       the queues' limit: 32 accepted per direction)\n"
           "  --help               this text\n"
           "The run ends when the program writes tohost (1 = pass, (n<<1)|1 = fail n:\n"
           "exit status 1, \"FAIL: test n\") or the simulation-control EXIT register\n"
