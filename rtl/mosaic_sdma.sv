@@ -271,81 +271,44 @@ module mosaic_sdma #(
 
   assign w_load = (w_state_q == WLoad) && w_mv_q;
 
-  mosaic_sdma_iter u_ar (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .load_i       (a_ld_q && a_mv_q),
-    .base_i       (a_cfg[95:64]),
-    .stride_i     (a_cfg[63:32]),
-    .seg_bytes_i  (a_cfg[31:19]),
-    .nseg_i       (a_cfg[18:13]),
-    .buf_step_i   (a_cfg[12:0]),
-    .step_beat_i  (1'b0),
-    .step_burst_i (ar_step),
-    .done_o       (ar_done),
-    .addr_o       (ar_addr),
-    .len_o        (ar_len),
-    .blast_o      (ar_blast),
-    .mask_o       (ar_mask),
-    .delta_o      (ar_delta)
-  );
+  // Walker k: 0 AR bursts and 1 R beats of the source (A and R's
+  // commands), 2 AW bursts and 3 W beats of the destination (W's command).
+  logic [3:0]     it_load, it_beat, it_burst, it_done, it_blast;
+  logic [4*96-1:0] it_cfg;
+  logic [4*32-1:0] it_addr, it_delta;
+  logic [4*8-1:0]  it_len, it_mask;
 
-  mosaic_sdma_iter u_rd (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .load_i       (r_ld_q && r_mv_q),
-    .base_i       (r_cfg[95:64]),
-    .stride_i     (r_cfg[63:32]),
-    .seg_bytes_i  (r_cfg[31:19]),
-    .nseg_i       (r_cfg[18:13]),
-    .buf_step_i   (r_cfg[12:0]),
-    .step_beat_i  (rd_step),
-    .step_burst_i (1'b0),
-    .done_o       (rd_done),
-    .addr_o       (rd_addr),
-    .len_o        (rd_len),
-    .blast_o      (rd_blast),
-    .mask_o       (rd_mask),
-    .delta_o      (rd_delta)
-  );
+  assign it_load  = {w_load, w_load, r_ld_q && r_mv_q, a_ld_q && a_mv_q};
+  assign it_cfg   = {w_cfg, w_cfg, r_cfg, a_cfg};
+  assign it_beat  = {wd_step, 1'b0, rd_step, 1'b0};
+  assign it_burst = {1'b0, aw_step, 1'b0, ar_step};
+  assign {wd_done, aw_done, rd_done, ar_done}         = it_done;
+  assign {wd_blast, aw_blast, rd_blast, ar_blast}     = it_blast;
+  assign {wd_addr, aw_addr, rd_addr, ar_addr}         = it_addr;
+  assign {wd_delta, aw_delta, rd_delta, ar_delta}     = it_delta;
+  assign {wd_len, aw_len, rd_len, ar_len}             = it_len;
+  assign {wd_mask, aw_mask, rd_mask, ar_mask}         = it_mask;
 
-  mosaic_sdma_iter u_aw (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .load_i       (w_load),
-    .base_i       (w_cfg[95:64]),
-    .stride_i     (w_cfg[63:32]),
-    .seg_bytes_i  (w_cfg[31:19]),
-    .nseg_i       (w_cfg[18:13]),
-    .buf_step_i   (w_cfg[12:0]),
-    .step_beat_i  (1'b0),
-    .step_burst_i (aw_step),
-    .done_o       (aw_done),
-    .addr_o       (aw_addr),
-    .len_o        (aw_len),
-    .blast_o      (aw_blast),
-    .mask_o       (aw_mask),
-    .delta_o      (aw_delta)
-  );
-
-  mosaic_sdma_iter u_wd (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .load_i       (w_load),
-    .base_i       (w_cfg[95:64]),
-    .stride_i     (w_cfg[63:32]),
-    .seg_bytes_i  (w_cfg[31:19]),
-    .nseg_i       (w_cfg[18:13]),
-    .buf_step_i   (w_cfg[12:0]),
-    .step_beat_i  (wd_step),
-    .step_burst_i (1'b0),
-    .done_o       (wd_done),
-    .addr_o       (wd_addr),
-    .len_o        (wd_len),
-    .blast_o      (wd_blast),
-    .mask_o       (wd_mask),
-    .delta_o      (wd_delta)
-  );
+  for (genvar k = 0; k < 4; k++) begin : g_iter
+    mosaic_sdma_iter u_iter (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .load_i       (it_load[k]),
+      .base_i       (it_cfg[96*k+64 +: 32]),
+      .stride_i     (it_cfg[96*k+32 +: 32]),
+      .seg_bytes_i  (it_cfg[96*k+19 +: 13]),
+      .nseg_i       (it_cfg[96*k+13 +: 6]),
+      .buf_step_i   (it_cfg[96*k +: 13]),
+      .step_beat_i  (it_beat[k]),
+      .step_burst_i (it_burst[k]),
+      .done_o       (it_done[k]),
+      .addr_o       (it_addr[32*k +: 32]),
+      .len_o        (it_len[8*k +: 8]),
+      .blast_o      (it_blast[k]),
+      .mask_o       (it_mask[8*k +: 8]),
+      .delta_o      (it_delta[32*k +: 32])
+    );
+  end
 
   // ------------------------------------------------------------------
   // Staging buffer: lane L holds slot bytes p with p % 8 == L. Byte i of
@@ -623,9 +586,7 @@ module mosaic_sdma #(
 
   always_comb begin
     ev_bytes_o = 16'd0;
-    if (wvalid_o && wready_i) begin
-      for (int i = 0; i < 8; i++) ev_bytes_o = ev_bytes_o + 16'(wstrb_o[i]);
-    end
+    if (wvalid_o && wready_i) ev_bytes_o = 16'(pop8(wstrb_o));
   end
 
   logic unused;

@@ -166,11 +166,7 @@ static void issue(const xfer *x)
  * commands ceil(p nxf / NPTS) .. ceil((p + 1) nxf / NPTS) - 1 of the row
  * block's share of the next A step (NPTS is a power of two: no division
  * at run time). */
-#ifdef GEMM_XALL
-#define XLO(p) ((p) == 0 ? 0 : nxf)
-#else
 #define XLO(p) (((p) * nxf + NPTS - 1) / NPTS)
-#endif
 
 /* One SLOT per tmma of a row block; t is a literal, so every register
  * number is a constant. Order inside a slot: A-step commands (issue
