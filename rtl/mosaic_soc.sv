@@ -119,6 +119,10 @@ module mosaic_soc #(
   output logic [3:0]   trace_tu_trf_row,
   output logic [63:0]  trace_tu_trf_be,
   output logic [511:0] trace_tu_trf_data,
+  output logic         trace_tu_trf1_we,
+  output logic [4:0]   trace_tu_trf1_reg,
+  output logic [3:0]   trace_tu_trf1_row,
+  output logic [511:0] trace_tu_trf1_data,
   output logic         trace_tu_done,
   output logic [7:0]   trace_tu_done_seq,
   output logic [3:0]   trace_tu_done_tag,
@@ -166,6 +170,10 @@ module mosaic_soc #(
   logic [3:0]            tr_trf_row, tr_done_tag;
   logic [63:0]           tr_trf_be;
   logic [511:0]          tr_trf_data;
+  logic                  tr_trf1_we;
+  logic [4:0]            tr_trf1_reg;
+  logic [3:0]            tr_trf1_row;
+  logic [511:0]          tr_trf1_data;
   logic [7:0]            tr_done_seq, tr_sdma_seq;
   logic                  tr_sdma_done;
 
@@ -519,6 +527,10 @@ module mosaic_soc #(
       .trace_trf_row_o    (tr_trf_row),
       .trace_trf_be_o     (tr_trf_be),
       .trace_trf_data_o   (tr_trf_data),
+      .trace_trf1_we_o    (tr_trf1_we),
+      .trace_trf1_reg_o   (tr_trf1_reg),
+      .trace_trf1_row_o   (tr_trf1_row),
+      .trace_trf1_data_o  (tr_trf1_data),
       .trace_done_o       (tr_done),
       .trace_done_seq_o   (tr_done_seq),
       .trace_done_tag_o   (tr_done_tag),
@@ -656,6 +668,10 @@ module mosaic_soc #(
     assign tr_trf_row  = '0;
     assign tr_trf_be   = '0;
     assign tr_trf_data = '0;
+    assign tr_trf1_we   = 1'b0;
+    assign tr_trf1_reg  = '0;
+    assign tr_trf1_row  = '0;
+    assign tr_trf1_data = '0;
     assign tr_done     = 1'b0;
     assign tr_done_seq = '0;
     assign tr_done_tag = '0;
@@ -678,6 +694,10 @@ module mosaic_soc #(
   assign trace_tu_trf_row  = tr_trf_row;
   assign trace_tu_trf_be   = tr_trf_be;
   assign trace_tu_trf_data = tr_trf_data;
+  assign trace_tu_trf1_we   = tr_trf1_we;
+  assign trace_tu_trf1_reg  = tr_trf1_reg;
+  assign trace_tu_trf1_row  = tr_trf1_row;
+  assign trace_tu_trf1_data = tr_trf1_data;
   assign trace_tu_done     = tr_done;
   assign trace_tu_done_seq = tr_done_seq;
   assign trace_tu_done_tag = tr_done_tag;
@@ -686,6 +706,7 @@ module mosaic_soc #(
 `else
   logic unused_trace;
   assign unused_trace = ^{tr_trf_we, tr_trf_reg, tr_trf_row, tr_trf_be, tr_trf_data, tr_done,
+                          tr_trf1_we, tr_trf1_reg, tr_trf1_row, tr_trf1_data,
                           tr_done_seq, tr_done_tag, tr_sdma_done, tr_sdma_seq};
 `endif
 

@@ -1,5 +1,5 @@
 // Tile register file: tr0..tr31, 1 KiB each, in four banks (bank = register
-// index mod 4, ARCHITECTURE §2), two read ports and one write port.
+// index mod 4, ARCHITECTURE §2), two read ports and two write ports.
 //
 // Row width: 64 bytes. A TRF row is bytes [64·row, 64·row + 63] of a
 // register (row 0..15), i.e. one 16-element FP32/INT32 tile row, two 16-bit
@@ -18,8 +18,13 @@
 // next cycle and returns both rows a cycle later than usual. The same row of
 // the same register on both ports is one read and no conflict.
 //
-// Write: one row per cycle with byte enables; a read of a row written in the
-// same cycle returns the old contents (read-first). In a conflict the port 1
+// Write: port 0 writes one row per cycle with byte enables; port 1 writes a
+// whole row in a bank port 0 does not write that cycle (each bank RAM has one
+// write port; the caller guarantees the banks differ, and if they did not,
+// port 0 would win and port 1's row be lost). The mma engine's result drain
+// takes port 0 and a tld from the scratchpad port 1, so a tile load into
+// another bank no longer waits for the 16-row drain of every tmma. A read of
+// a row written in the same cycle returns the old contents (read-first). In a conflict the port 1
 // row is read in the stall's second cycle, so it sees a write made in the
 // stall cycle.
 //
@@ -58,7 +63,12 @@ module mosaic_trf (
   input  logic [3:0]     wr_row_i,
   input  logic [63:0]    wr_be_i,
   input  logic [511:0]   wr_data_i,
-  output logic           wr_ready_o,
+  output logic           wr_ready_o,   // both write ports
+  // Second write port: a full row, to a bank port 0 leaves alone.
+  input  logic           wr1_req_i,
+  input  logic [4:0]     wr1_reg_i,
+  input  logic [3:0]     wr1_row_i,
+  input  logic [511:0]   wr1_data_i,
   // Format tags.
   input  logic [31:0]    tag_we_i,     // one bit per register
   input  logic [3:0]     tag_i,
@@ -151,10 +161,14 @@ module mosaic_trf (
     logic [6:0]  bwaddr;
     logic [63:0] bwbe;
     logic [511:0] bwdata;
-    assign bwe    = init_q || (wr_req_i && (wr_reg_i[1:0] == 2'(k)));
-    assign bwaddr = init_q ? init_addr_q : {wr_reg_i[4:2], wr_row_i};
-    assign bwbe   = init_q ? {64{1'b1}} : wr_be_i;
-    assign bwdata = init_q ? 512'd0 : wr_data_i;
+    logic w0, w1;
+    assign w0     = wr_req_i && (wr_reg_i[1:0] == 2'(k));
+    assign w1     = wr1_req_i && (wr1_reg_i[1:0] == 2'(k)) && !w0;
+    assign bwe    = init_q || w0 || w1;
+    assign bwaddr = init_q ? init_addr_q :
+                    w1     ? {wr1_reg_i[4:2], wr1_row_i} : {wr_reg_i[4:2], wr_row_i};
+    assign bwbe   = (init_q || w1) ? {64{1'b1}} : wr_be_i;
+    assign bwdata = init_q ? 512'd0 : w1 ? wr1_data_i : wr_data_i;
 
     mosaic_trf_bank #(
       .Depth    (128),

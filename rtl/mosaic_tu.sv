@@ -116,6 +116,10 @@ module mosaic_tu #(
   output logic [3:0]            trace_trf_row_o,
   output logic [63:0]           trace_trf_be_o,
   output logic [511:0]          trace_trf_data_o,
+  output logic                  trace_trf1_we_o,    // TRF write port 1 (full rows)
+  output logic [4:0]            trace_trf1_reg_o,
+  output logic [3:0]            trace_trf1_row_o,
+  output logic [511:0]          trace_trf1_data_o,
   output logic                  trace_done_o,
   output logic [7:0]            trace_done_seq_o,
   output logic [3:0]            trace_done_tag_o,
@@ -683,6 +687,10 @@ module mosaic_tu #(
   logic [3:0]   t_rd0_row, t_rd1_row, t_wr_row;
   logic [511:0] t_rd0_data, t_rd1_data, t_wr_data;
   logic         t_wr_req, t_wr_ready;
+  logic         t_wr1_req;
+  logic [4:0]   t_wr1_reg;
+  logic [3:0]   t_wr1_row;
+  logic [511:0] t_wr1_data;
   logic [63:0]  t_wr_be;
 
   logic         m_rd0_req, m_rd1_req, m_wr_req;
@@ -716,6 +724,10 @@ module mosaic_tu #(
   logic [63:0]  l_wr_be;
 
   always_comb begin
+    t_wr1_req  = 1'b0;
+    t_wr1_reg  = x_wr_reg;
+    t_wr1_row  = x_wr_row;
+    t_wr1_data = x_wr_data;
     if (lsu_busy) begin
       t_rd0_req = l_rd_req;  t_rd0_reg = l_rd_reg;  t_rd0_row = l_rd_row;
       t_rd1_req = 1'b0;      t_rd1_reg = '0;        t_rd1_row = '0;
@@ -742,8 +754,10 @@ module mosaic_tu #(
       t_wr_req  = r_wr_req;  t_wr_reg  = r_wr_reg;  t_wr_row  = r_wr_row;
       t_wr_be   = r_wr_be;   t_wr_data = r_wr_data;
     end else begin
-      // The mma engine, and the scratchpad mover in the port cycles it
-      // leaves free (port 0 only when port 1 cannot conflict with it).
+      // The mma engine, and the scratchpad mover: reads in the port cycles
+      // the engine leaves free (port 0 only when port 1 cannot conflict
+      // with it), writes on write port 1 to any bank the engine's result
+      // drain is not writing.
       t_rd0_req = m_rd0_req; t_rd0_reg = m_rd0_reg; t_rd0_row = m_rd0_row;
       t_rd1_req = m_rd1_req; t_rd1_reg = m_rd1_reg; t_rd1_row = m_rd1_row;
       t_wr_req  = m_wr_req;  t_wr_reg  = m_wr_reg;  t_wr_row  = m_wr_row;
@@ -751,10 +765,7 @@ module mosaic_tu #(
       if (x_rd_gnt) begin
         t_rd0_req = 1'b1;    t_rd0_reg = x_rd_reg;  t_rd0_row = x_rd_row;
       end
-      if (x_wr_gnt) begin
-        t_wr_req  = 1'b1;    t_wr_reg  = x_wr_reg;  t_wr_row  = x_wr_row;
-        t_wr_be   = '1;      t_wr_data = x_wr_data;
-      end
+      t_wr1_req = x_wr_gnt;
     end
   end
 
@@ -780,6 +791,10 @@ module mosaic_tu #(
     .wr_be_i     (t_wr_be),
     .wr_data_i   (t_wr_data),
     .wr_ready_o  (t_wr_ready),
+    .wr1_req_i   (t_wr1_req),
+    .wr1_reg_i   (t_wr1_reg),
+    .wr1_row_i   (t_wr1_row),
+    .wr1_data_i  (t_wr1_data),
     .tag_we_i    (ck_tag_we),
     .tag_i       (ck_fd),
     .tags_o      (tags)
@@ -820,6 +835,8 @@ module mosaic_tu #(
     .chain_rd_o    (mma_chain_rd),
     .trf_wr_i      (t_wr_req),
     .trf_wr_reg_i  (t_wr_reg),
+    .trf_wr1_i     (t_wr1_req),
+    .trf_wr1_reg_i (t_wr1_reg),
     .chain_break_i (vec_go || red_go || lsu_go || tl_go || z_go ||
                     (spx_go && (h_op == mosaic_pkg::TuOpTld) && (h_rd == mma_chain_rd))),
     .rd0_req_o     (m_rd0_req),
@@ -1399,8 +1416,14 @@ module mosaic_tu #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       zrow_q <= '1;
-    end else if (t_wr_req && t_wr_ready) begin
-      zrow_q[{t_wr_reg, t_wr_row}] <= t_wr_zero && ((&t_wr_be) || zrow_q[{t_wr_reg, t_wr_row}]);
+    end else begin
+      if (t_wr_req && t_wr_ready) begin
+        zrow_q[{t_wr_reg, t_wr_row}] <= t_wr_zero && ((&t_wr_be) || zrow_q[{t_wr_reg, t_wr_row}]);
+      end
+      // Port 1 writes another bank, so another register, than port 0.
+      if (t_wr1_req && t_wr_ready) begin
+        zrow_q[{t_wr1_reg, t_wr1_row}] <= t_wr1_data == '0;
+      end
     end
   end
 
@@ -1417,12 +1440,14 @@ module mosaic_tu #(
     end
   end
 
-  // TRF ports in the cycles the mma engine leaves them (port 0 only if
-  // the engine's port 1 read cannot conflict with it).
+  // TRF read ports in the cycles the mma engine leaves them (port 0 only if
+  // the engine's port 1 read cannot conflict with it); write port 1 unless
+  // the engine writes the same bank.
   assign x_rd_gnt = x_rd_req && init_done && !m_rd0_req &&
                     (!m_rd1_req || (m_rd1_reg[1:0] != x_rd_reg[1:0]) ||
                      ((m_rd1_reg == x_rd_reg) && (m_rd1_row == x_rd_row)));
-  assign x_wr_gnt = x_wr_req && init_done && !m_wr_req;
+  assign x_wr_gnt = x_wr_req && init_done &&
+                    (!m_wr_req || (m_wr_reg[1:0] != x_wr_reg[1:0]));
 
   mosaic_tu_spx u_spx (
     .clk_i        (clk_i),
@@ -1518,6 +1543,10 @@ module mosaic_tu #(
   assign trace_trf_row_o  = t_wr_row;
   assign trace_trf_be_o   = t_wr_be;
   assign trace_trf_data_o = t_wr_data;
+  assign trace_trf1_we_o   = t_wr1_req && t_wr_ready;
+  assign trace_trf1_reg_o  = t_wr1_reg;
+  assign trace_trf1_row_o  = t_wr1_row;
+  assign trace_trf1_data_o = t_wr1_data;
 
   assign trace_sdma_done_o     = sdma_done;
   assign trace_sdma_done_seq_o = sdma_seq;

@@ -89,6 +89,8 @@ module mosaic_tu_mma #(
   // A/B buffer tags of its register.
   input  logic         trf_wr_i,
   input  logic [4:0]   trf_wr_reg_i,
+  input  logic         trf_wr1_i,     // write port 1
+  input  logic [4:0]   trf_wr1_reg_i,
   // TRF read ports.
   output logic         rd0_req_o,
   output logic [4:0]   rd0_reg_o,
@@ -200,6 +202,10 @@ module mosaic_tu_mma #(
   assign cmd_fmt[1] = cmd_fb_i;
   assign cmd_int    = fmt_is_int(cmd_fd_i);
 
+  // The registers either TRF write port writes this cycle.
+  logic [31:0] trf_wr_regs;
+  assign trf_wr_regs = ({31'd0, trf_wr_i} << trf_wr_reg_i) | ({31'd0, trf_wr1_i} << trf_wr1_reg_i);
+
   logic [1:0] hit_b [2], free_b [2], empty_b [2];
   logic       found_empty [2];
   logic       ab_free [2][3];     // no op needs the buffer after this cycle
@@ -223,7 +229,7 @@ module mosaic_tu_mma #(
         tg_match[o][b] = tg_v_q[o][b] && (tg_reg_q[o][b] == cmd_reg[o]) &&
                          (tg_fmt_q[o][b] == cmd_fmt[o]) && (tg_subn_q[o][b] == cmd_subn_i) &&
                          (tg_int_q[o][b] == cmd_int) &&
-                         !(trf_wr_i && (trf_wr_reg_i == cmd_reg[o]));
+                         !trf_wr_regs[cmd_reg[o]];
       end
       for (int b = 2; b >= 0; b--) begin
         if (tg_match[o][b]) begin
@@ -931,12 +937,12 @@ module mosaic_tu_mma #(
           if (accept_cmd && !cmd_hit[o] && (cmd_buf[o] == 2'(b))) begin
             // A write in the accept cycle leaves the new tag invalid: the
             // staging reads follow it, but dropping a tag is always safe.
-            tg_v_q[o][b]    <= !(trf_wr_i && (trf_wr_reg_i == cmd_reg[o]));
+            tg_v_q[o][b]    <= !trf_wr_regs[cmd_reg[o]];
             tg_reg_q[o][b]  <= cmd_reg[o];
             tg_fmt_q[o][b]  <= cmd_fmt[o];
             tg_subn_q[o][b] <= cmd_subn_i;
             tg_int_q[o][b]  <= cmd_int;
-          end else if (trf_wr_i && (trf_wr_reg_i == tg_reg_q[o][b])) begin
+          end else if (trf_wr_regs[tg_reg_q[o][b]]) begin
             tg_v_q[o][b] <= 1'b0;
           end
         end

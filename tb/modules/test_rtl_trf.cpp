@@ -11,7 +11,9 @@
 //                     same row of the same register: no conflict
 //   trf_random        random read pairs (biased to same-bank conflicts and
 //                     equal rows), random byte-enable writes to random rows
-//                     and random tag writes every cycle; read data, ready,
+//                     and random tag writes every cycle, and whole-row writes
+//                     on port 1 to another bank than port 0's (or with port
+//                     0 idle); read data, ready,
 //                     conflict pulses, valid timing and tags checked every
 //                     cycle against the reference (read-first, and the port 1
 //                     row of a conflicting pair read in the stall's second
@@ -62,6 +64,7 @@ void idle_inputs() {
     dut->rd0_req_i = 0;
     dut->rd1_req_i = 0;
     dut->wr_req_i = 0;
+    dut->wr1_req_i = 0;
     dut->tag_we_i = 0;
 }
 
@@ -214,6 +217,18 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
         for (unsigned w = 0; w < 16; w++)
             dut->wr_data_i[w] = wd.b[4 * w] | wd.b[4 * w + 1] << 8 | wd.b[4 * w + 2] << 16 |
                                 (uint32_t)wd.b[4 * w + 3] << 24;
+        // Port 1: a whole row in a bank port 0 is not writing this cycle.
+        const bool we1 = r.chance(50);
+        unsigned w1reg = r.chance(30) ? p.reg0 : r.below(32), w1row = r.chance(30) ? p.row0 : r.below(16);
+        if (we && (w1reg % 4 == wreg % 4)) w1reg = (w1reg & ~3u) | ((wreg + 1 + r.below(3)) % 4);
+        Row wd1;
+        for (auto &x : wd1.b) x = (uint8_t)r.u32();
+        dut->wr1_req_i = we1;
+        dut->wr1_reg_i = w1reg;
+        dut->wr1_row_i = w1row;
+        for (unsigned w = 0; w < 16; w++)
+            dut->wr1_data_i[w] = wd1.b[4 * w] | wd1.b[4 * w + 1] << 8 | wd1.b[4 * w + 2] << 16 |
+                                 (uint32_t)wd1.b[4 * w + 3] << 24;
         // A single register (tcvt) or a run of them (mmacc's results).
         const uint32_t twe = !r.chance(20) ? 0u : r.chance(50) ? 1u << r.below(32) : r.u32();
         const unsigned tval = r.below(16);
@@ -245,7 +260,8 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
                 if (be >> k & 1) ref[wreg][wrow].b[k] = wd.b[k];
         for (unsigned t = 0; t < 32; t++)
             if (twe >> t & 1) ref_tag[t] = (uint8_t)tval;
-        writes += we;
+        if (we1) ref[w1reg][w1row] = wd1;
+        writes += we + we1;
 
         want_v0 = fire0;
         want_v1 = fire1;

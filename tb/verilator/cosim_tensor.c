@@ -202,6 +202,8 @@ bool ct_cycle(ct_state *t, const sim_tu_trace *tr, uint32_t (*read)(void *, uint
             if (tr->trf_be >> b & 1u)
                 row[b] = tr->trf_data[b];
     }
+    if (tr->trf1_we)
+        memcpy(&t->trf[tr->trf1_reg & 31u][(tr->trf1_row & 15u) * 64u], tr->trf1_data, 64);
     /* Early reports whose instruction has retired by now. */
     for (unsigned i = 0; i < t->nearly;) {
         uint32_t s = t->early[i].seq;

@@ -93,7 +93,8 @@ enum {
 };
 
 /* The tensor unit's trace port (mosaic_tu trace_*_o, through mosaic_soc):
- * the TRF row written at the next clock edge, and an accepted, non-trapping
+ * the TRF rows written at the next clock edge (write port 0 with byte enables,
+ * port 1 a whole row of another register), and an accepted, non-trapping
  * custom-opcode instruction completing (its sequence number and the format
  * tag of its rd); SDMA transfers complete on a channel of their own. */
 typedef struct {
@@ -101,6 +102,9 @@ typedef struct {
     uint32_t trf_reg, trf_row;
     uint64_t trf_be;
     uint8_t trf_data[64];
+    bool trf1_we;
+    uint32_t trf1_reg, trf1_row;
+    uint8_t trf1_data[64];
     bool done;
     uint32_t done_seq, done_tag;
     bool sdma_done;

@@ -135,6 +135,12 @@ void sample_tu_trace(sim_tu_trace *t)
     for (unsigned w = 0; w < 16; w++)
         for (unsigned b = 0; b < 4; b++)
             t->trf_data[4 * w + b] = (uint8_t)(v->trace_tu_trf_data[w] >> (8 * b));
+    t->trf1_we = v->trace_tu_trf1_we;
+    t->trf1_reg = v->trace_tu_trf1_reg;
+    t->trf1_row = v->trace_tu_trf1_row;
+    for (unsigned w = 0; w < 16; w++)
+        for (unsigned b = 0; b < 4; b++)
+            t->trf1_data[4 * w + b] = (uint8_t)(v->trace_tu_trf1_data[w] >> (8 * b));
     t->done = v->trace_tu_done;
     t->done_seq = v->trace_tu_done_seq;
     t->done_tag = v->trace_tu_done_tag;
