@@ -20,12 +20,17 @@
 //          behave as one copy (sdma.c transfer()).
 //   W      writes the destination from the slot, rows in order
 //          (overlapping main-memory rows of a store: the last row wins, as
-//          W beats reach the slave in order), then waits for every B. W
+//          W beats reach the slave in order), then hands the command to B
+//          and takes the next one. W
 //          takes a command while R still fills its slot and writes each
 //          beat once R has delivered its bytes (both walk the slot in
 //          order), unless the command's source and destination overlap:
 //          then W starts only when R has read all of the source.
-// done_o pulses once per command, in command order, with its tag; err_o
+//   B      waits for the write responses of the command's bursts (the
+//          slave answers in order, so: until as many B as AW bursts were
+//          issued up to its last), so a store's write latency overlaps the
+//          next command's writes.
+// done_o pulses once per command (from B), in command order, with its tag; err_o
 // with it for a bad command (code, op, address = x[rs2], which is what
 // sdma.c latches). RRESP/BRESP are not looked at: the checks already
 // rejected everything the memory system would refuse.
@@ -204,10 +209,10 @@ module mosaic_sdma #(
   //   R  takes the source's R beats into its buffer slot (u_rd), from as
   //      soon as it is free: a command is in A and R at once while its
   //      bursts are still being issued;
-  //   W  writes the destination from its slot (u_aw, u_wd), waits for
-  //      every B, reports done.
+  //   W  writes the destination from its slot (u_aw, u_wd);
+  //   B  waits for every B of the command's bursts, reports done.
   // A command enters A only when its source does not overlap the
-  // destination of the commands in R and W, whose writes are still to
+  // destination of the commands in R, W and B, whose writes are still to
   // come, so a command still reads what the commands before it wrote
   // (sdma.c runs them one after the other); W writes in command order. The
   // buffer has four 4 KiB slots, one per command in flight (at most three).
@@ -233,10 +238,17 @@ module mosaic_sdma #(
   logic [2:0]  w_code_q;
   logic [1:0]  w_slot_q;
   logic [65:0] w_dst_q;
+  logic        b_v_q, b_mv_q, b_store_q;
+  logic [31:0] b_mm_q;
+  logic [7:0]  b_seq_q;
+  logic [2:0]  b_code_q;
+  logic [65:0] b_dst_q;
+  logic [9:0]  b_mark_q;
+  logic        b_fin;
 
   logic [95:0] ck_src_cfg, ck_dst_cfg, a_cfg, r_cfg, w_cfg;
   logic [65:0] ck_src, ck_dst;
-  logic        ck_mv, hazard, a_fin, a_to_r, a_free, r_fin, r_ct, r_to_w, r_free;
+  logic        ck_mv, hazard, a_fin, a_to_r, a_free, r_fin, r_ct, r_waw, r_to_w, r_free;
 
   assign ck_mv      = (ck_code == 3'd0);
   assign ck_src_cfg = side_cfg(~ck_store, ck_shape[17:16], ck_shape[13:8], ck_shape[5:0],
@@ -246,7 +258,8 @@ module mosaic_sdma #(
   assign ck_src     = side_range(ck_src_cfg[95:13]);
   assign ck_dst     = side_range(ck_dst_cfg[95:13]);
   assign hazard     = ck_mv && ((r_v_q && r_mv_q && overlaps(ck_src, r_dst_q)) ||
-                                ((w_state_q != WIdle) && w_mv_q && overlaps(ck_src, w_dst_q)));
+                                ((w_state_q != WIdle) && w_mv_q && overlaps(ck_src, w_dst_q)) ||
+                                (b_v_q && b_mv_q && overlaps(ck_src, b_dst_q)));
   assign ck_take    = ck_valid && !a_v_q && !hazard;
 
   assign a_cfg = side_cfg(~a_store_q, a_shape_q[17:16], a_shape_q[13:8], a_shape_q[5:0],
@@ -373,7 +386,11 @@ module mosaic_sdma #(
   // lone command then costs one pass over its bytes, not two).
   assign r_fin  = r_v_q && !r_ld_q && (!r_mv_q || rd_done);
   assign r_ct   = r_v_q && !r_ld_q && r_mv_q && !r_self_q;
-  assign r_to_w = r_v_q && !r_rt_q && (r_fin || r_ct) &&
+  // Nor while B still waits for the responses of a command whose
+  // destination it overlaps: a command's bytes are final when it reports
+  // done (the lockstep testbench compares them then).
+  assign r_waw  = b_v_q && !b_fin && b_mv_q && r_mv_q && overlaps(r_dst_q, b_dst_q);
+  assign r_to_w = r_v_q && !r_rt_q && (r_fin || r_ct) && !r_waw &&
                   ((w_state_q == WIdle) || (w_state_q == WDone));
   assign r_free = r_fin && (r_rt_q || r_to_w);
 
@@ -445,9 +462,17 @@ module mosaic_sdma #(
   assign aw_step   = awvalid_o & awready_i;
   assign wd_step   = buf_re;
 
-  logic [9:0] aw_cnt_q, b_cnt_q;   // <= 2 bursts per row, 64 in all
-  logic       write_done;
-  assign write_done = aw_done & wd_done & ~wp_v_q & wq_empty & (aw_cnt_q == b_cnt_q);
+  // Bursts issued and write responses received since reset (mod 1024; at
+  // most 64 bursts per command and two commands' worth outstanding). B
+  // holds a command until the responses catch up with the count at its
+  // last burst.
+  logic [9:0] aw_tot_q, b_tot_q;
+  logic       write_done, b_room, w_to_b;
+  assign write_done = aw_done & wd_done & ~wp_v_q & wq_empty;
+  assign b_fin      = b_v_q & (b_tot_q == b_mark_q);
+  assign b_room     = ~b_v_q | b_fin;
+  assign w_to_b     = b_room & (((w_state_q == WLoad) & ~w_mv_q) |
+                                ((w_state_q == WWrite) & write_done));
 
   // ------------------------------------------------------------------
   // Stage registers
@@ -496,8 +521,16 @@ module mosaic_sdma #(
       w_code_q   <= '0;
       w_slot_q   <= '0;
       w_dst_q    <= '0;
-      aw_cnt_q   <= '0;
-      b_cnt_q    <= '0;
+      b_v_q      <= 1'b0;
+      b_mv_q     <= 1'b0;
+      b_store_q  <= 1'b0;
+      b_mm_q     <= '0;
+      b_seq_q    <= '0;
+      b_code_q   <= '0;
+      b_dst_q    <= '0;
+      b_mark_q   <= '0;
+      aw_tot_q   <= '0;
+      b_tot_q    <= '0;
     end else begin
       // A
       a_ld_q <= 1'b0;
@@ -547,8 +580,8 @@ module mosaic_sdma #(
       if (r_to_w) w_prog_q <= '0;
       else if (buf_re) w_prog_q <= w_prog_q + 13'(pop8(wd_mask));
       // W
-      if (aw_step)  aw_cnt_q <= aw_cnt_q + 10'd1;
-      if (bvalid_i) b_cnt_q  <= b_cnt_q + 10'd1;
+      if (aw_step)  aw_tot_q <= aw_tot_q + 10'd1;
+      if (bvalid_i) b_tot_q  <= b_tot_q + 10'd1;
       // W takes the next command when idle or in the cycle it reports the
       // previous one done.
       if (r_to_w) begin
@@ -562,26 +595,38 @@ module mosaic_sdma #(
         w_code_q   <= r_code_q;
         w_slot_q   <= r_slot_q;
         w_dst_q    <= r_dst_q;
-        aw_cnt_q   <= '0;
-        b_cnt_q    <= '0;
+      end
+      // B: W's command once W has issued all of it (AW needs no step then).
+      if (w_to_b) begin
+        b_v_q     <= 1'b1;
+        b_mv_q    <= w_mv_q;
+        b_store_q <= w_store_q;
+        b_mm_q    <= w_mm_q;
+        b_seq_q   <= w_seq_q;
+        b_code_q  <= w_code_q;
+        b_dst_q   <= w_dst_q;
+        b_mark_q  <= aw_tot_q;
+      end else if (b_fin) begin
+        b_v_q <= 1'b0;
       end
       unique case (w_state_q)
         WIdle:   if (r_to_w) w_state_q <= WLoad;
-        WLoad:   w_state_q <= w_mv_q ? WWrite : WDone;
-        WWrite:  if (write_done) w_state_q <= WDone;
+        WLoad:   if (w_mv_q) w_state_q <= WWrite;
+                 else if (w_to_b) w_state_q <= WDone;
+        WWrite:  if (w_to_b) w_state_q <= WDone;
         WDone:   w_state_q <= r_to_w ? WLoad : WIdle;
         default: w_state_q <= WIdle;
       endcase
     end
   end
 
-  assign done_o      = (w_state_q == WDone);
-  assign done_seq_o  = w_seq_q;
-  assign err_o       = done_o & (w_code_q != 3'd0);
-  assign err_code_o  = w_code_q;
-  assign err_store_o = w_store_q;
-  assign err_addr_o  = w_mm_q;
-  assign busy_o      = ~cq_empty | ~ck_in_ready | a_v_q | r_v_q | (w_state_q != WIdle);
+  assign done_o      = b_fin;
+  assign done_seq_o  = b_seq_q;
+  assign err_o       = done_o & (b_code_q != 3'd0);
+  assign err_code_o  = b_code_q;
+  assign err_store_o = b_store_q;
+  assign err_addr_o  = b_mm_q;
+  assign busy_o      = ~cq_empty | ~ck_in_ready | a_v_q | r_v_q | (w_state_q != WIdle) | b_v_q;
   assign ev_busy_o   = busy_o;
 
   always_comb begin

@@ -14,10 +14,13 @@
 // Commands come in batches of 1-6 (15%: 17-24, more than the queue holds),
 // pushed back to back (random gaps, the queue's ready respected); the
 // golden model executes the same commands in order and keeps a memory
-// snapshot after each. At each done_o the DUT's
-// memory must equal the snapshot of that command byte for byte (nothing
-// else moved), and done_seq / err / code / op / address must be what
-// sdma.c latches (sdma_status, sdma_erraddr with the status cleared first).
+// snapshot after each. At each done_o the DUT's memory must equal the
+// snapshot of that command byte for byte (nothing else moved) or, when the
+// next command has already started writing (the engine writes it while
+// the done one waits for its write responses), the done command's
+// destination must; at the end of a batch the whole memory must equal the
+// last snapshot. done_seq / err / code / op / address must be what sdma.c
+// latches (sdma_status, sdma_erraddr with the status cleared first).
 //
 // Cases:
 //   sdma_load, sdma_store  random shapes (1-32 x 1-32, 1/2/4-byte
@@ -32,10 +35,12 @@
 //       which reads the next source while it writes, must wait for them
 //   sdma_axi_protocol  every burst INCR, 64-bit, len <= 255, inside one
 //       window, not across 4 KiB; AR/AW/W payloads held until ready; wlast
-//       exactly on the last beat; strobes only on destination bytes and
-//       exactly the transfer's byte count strobed; busy_o low and nothing
-//       outstanding and no valid left after each batch; AW bursts only for
-//       the oldest command not done, and a good one; AR bursts only into the
+//       exactly on the last beat; strobes, in command order, only on the
+//       destination bytes of the command writing, exactly its byte count,
+//       never more than one command ahead of the oldest not done (whose
+//       destination it must not overlap); busy_o low and nothing
+//       outstanding and no valid left after each batch; AW bursts only
+//       while a good command is one of the two oldest not done; AR bursts only into the
 //       source of a good command in flight (the engine reads the next
 //       sources while it writes); ev_bytes_o sums to the bytes written
 //   sdma_injected_bug_detected  the MOSAIC_INJECT_BUG build (rows after the
@@ -119,11 +124,15 @@ struct Burst {
 std::deque<Burst> ar_q, aw_q;
 std::deque<uint64_t> b_q;
 tb::Case *proto;
-const Cmd *cur_dest; // the command whose write phase is running (strobe rule)
 // Accepted and not yet done, oldest first: the engine may read the source
-// of any of them (it reads ahead while it writes), write only cur_dest's.
+// of any of them (it reads ahead while it writes), write only the oldest
+// one's whose writes are not complete (wr_idx, wr_count bytes so far),
+// which may be one past the oldest not done.
 const std::deque<Cmd> *inflight;
-unsigned inflight_lo, inflight_hi;
+unsigned inflight_lo, inflight_hi, wr_idx;
+uint64_t wr_count;
+bool wr_ahead; // a strobe went to a command after the oldest not done
+uint64_t n_ahead;
 uint64_t strobed, ev_bytes_sum;
 unsigned ar_cap; // read bursts in flight at most (0: any number)
 uint64_t n_bursts;
@@ -237,8 +246,12 @@ void env_cycle() {
     check_hold(h_aw, "AW", dut->awvalid_o, dut->awready_i, dut->awaddr_o,
                dut->awlen_o | (dut->awsize_o << 8) | (dut->awburst_o << 12), 0);
     check_hold(h_w, "W", dut->wvalid_o, dut->wready_i, dut->wdata_o, dut->wstrb_o, dut->wlast_o);
-    if (dut->awvalid_o && dut->awready_i && (!cur_dest || cur_dest->code))
-        proto->fail("AW burst issued for a bad command or with none running");
+    if (dut->awvalid_o && dut->awready_i) {
+        bool good = false;
+        for (unsigned k = inflight_lo; k < inflight_hi && k < inflight_lo + 2; k++)
+            good |= !(*inflight)[k].code;
+        if (!good) proto->fail("AW burst issued with no good command among the two oldest not done");
+    }
     if (dut->arvalid_o && dut->arready_i && !read_ok(dut->araddr_o))
         proto->fail("AR burst at %08x outside the source of every good command in flight",
                     dut->araddr_o);
@@ -268,9 +281,27 @@ void env_cycle() {
             if (!((dut->wstrb_o >> i) & 1)) continue;
             const uint32_t a = wa + i;
             strobed++;
-            if (a < b.addr || !cur_dest || !in_dest(*cur_dest, a)) {
+            while (wr_idx < inflight_hi &&
+                   ((*inflight)[wr_idx].code || (*inflight)[wr_idx].dest_bytes == 0))
+                wr_idx++;
+            if (wr_idx >= inflight_hi || wr_idx > inflight_lo + 1) {
+                proto->fail("strobe on %08x with no command to write (writer %u, oldest %u)", a,
+                            wr_idx, inflight_lo);
+                continue;
+            }
+            const Cmd &wc = (*inflight)[wr_idx];
+            if (a < b.addr || !in_dest(wc, a)) {
                 proto->fail("strobe on %08x outside the destination", a);
                 continue;
+            }
+            if (wr_idx > inflight_lo) {
+                wr_ahead = true;
+                if (in_dest((*inflight)[inflight_lo], a))
+                    proto->fail("strobe on %08x in the destination of an older command not done", a);
+            }
+            if (++wr_count == wc.dest_bytes) {
+                wr_idx++;
+                wr_count = 0;
             }
             if (uint8_t *p = dut_mem.at(a)) *p = (uint8_t)(dut->wdata_o >> (8 * i));
         }
@@ -421,6 +452,19 @@ void first_diff(tb::Case &k, const char *what, const Mem &a, const Mem &b) {
             }
 }
 
+// Only the command's destination (the next command may be writing its own).
+void dest_diff(tb::Case &k, const char *what, const Cmd &c) {
+    for (uint32_t r = 0; r < (c.store ? c.rows : 1u); r++)
+        for (uint32_t i = 0; i < (c.store ? c.rb : c.rows * c.rb); i++) {
+            const uint32_t a = c.store ? c.mm + r * c.stride + i : c.sp + i;
+            const uint8_t *x = dut_mem.at(a), *y = const_cast<Mem &>(c.after).at(a);
+            if (x && y && *x != *y) {
+                k.fail("%s: mem[%08x] = %02x, golden %02x (its destination)", what, a, *x, *y);
+                return;
+            }
+        }
+}
+
 // The next command of a chain: it reads what `prev` writes (the same
 // shape; a store from a load's scratchpad range, a load from a store's
 // rows), so the engine must not read it ahead of prev's writes.
@@ -452,6 +496,9 @@ bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
     unsigned pushed = 0, doneN = 0;
     uint64_t t0 = cycles, dest_total = 0;
     ev_bytes_sum = strobed = 0;
+    wr_idx = 0;
+    wr_count = 0;
+    wr_ahead = false;
     for (auto &c : cmds) dest_total += c.dest_bytes;
     bool gap = false;
     while (doneN < n && cycles - t0 < 400000) {
@@ -475,8 +522,6 @@ bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
         }
         dut->eval();
         const bool acc = dut->cmd_valid_i && dut->cmd_ready_o;
-        // The destination rule follows the oldest command not yet done.
-        cur_dest = doneN < n ? &cmds[doneN] : nullptr;
         inflight = &cmds;
         inflight_lo = doneN;
         inflight_hi = pushed;
@@ -500,11 +545,17 @@ bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
             if (err != (c.code != 0)) k.fail("%s: err_o %u", nm, err);
             if (c.code && (code != c.code || est != c.store || eaddr != c.mm))
                 k.fail("%s: err code %u op %u addr %08x", nm, code, est, eaddr);
-            if (!(dut_mem == c.after)) {
-                first_diff(k, nm, dut_mem, c.after);
-                dut_mem = c.after;
+            if (!wr_ahead) {
+                if (!(dut_mem == c.after)) {
+                    first_diff(k, nm, dut_mem, c.after);
+                    dut_mem = c.after;
+                }
+            } else {
+                n_ahead++;
+                if (!c.code) dest_diff(k, nm, c);
             }
             doneN++;
+            wr_ahead = false;
         }
     }
     if (doneN < n) {
@@ -515,7 +566,10 @@ bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
     dut->cmd_valid_i = 0;
     for (int i = 0; i < 3; i++) env_cycle();
     if (dut->busy_o) proto->fail("busy_o high with every command done");
-    cur_dest = nullptr;
+    if (n && !(dut_mem == cmds.back().after)) {
+        first_diff(k, "after the batch", dut_mem, cmds.back().after);
+        dut_mem = cmds.back().after;
+    }
     inflight_lo = inflight_hi = 0;
     if (dut->arvalid_o || dut->awvalid_o || dut->wvalid_o)
         proto->fail("AR/AW/W valid with every command done (beats outside bursts)");
@@ -574,14 +628,15 @@ int main(int argc, char **argv) {
     std::printf("# coverage: codes ok %llu shape %llu align %llu bank %llu access %llu; stride <0 "
                 "%llu =0 %llu overlapping %llu; main side in scratchpad %llu (overlapping the scratchpad "
                 "side %llu), in RAM %llu; DDC "
-                "windows %llu; %llu bursts\n",
+                "windows %llu; %llu bursts; %llu done while the next command wrote\n",
                 (unsigned long long)st.code[0], (unsigned long long)st.code[1],
                 (unsigned long long)st.code[2], (unsigned long long)st.code[3],
                 (unsigned long long)st.code[4], (unsigned long long)st.neg,
                 (unsigned long long)st.zero, (unsigned long long)st.overlap,
                 (unsigned long long)st.main_in_scpad, (unsigned long long)st.self,
                 (unsigned long long)st.main_in_ram,
-                (unsigned long long)st.ddc, (unsigned long long)n_bursts);
+                (unsigned long long)st.ddc, (unsigned long long)n_bursts,
+                (unsigned long long)n_ahead);
     if (!quick) ok &= tb::check_mutant(argv[0], "test_rtl_sdma_mutant", "sdma_injected_bug_detected");
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("# test_rtl_sdma: %s in %.1f s (%llu cycles)\n", ok ? "all cases passed" : "FAILURES",
