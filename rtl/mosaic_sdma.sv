@@ -9,7 +9,7 @@
 //   check  the whole of sdma.c check_transfer before anything moves
 //          (mosaic_sdma_check, which checks the next command while the
 //          current one transfers). A bad command moves nothing and
-//          completes, in order, as soon as it reaches W, with its code.
+//          completes, in order, as soon as it has passed W, with its code.
 //   A      issues the source's AR bursts, once the source does not overlap
 //          the destination of the commands in R and W (so every command
 //          reads what the ones before it wrote, as sdma.c runs them one
@@ -21,17 +21,18 @@
 //   W      writes the destination from the slot, rows in order
 //          (overlapping main-memory rows of a store: the last row wins, as
 //          W beats reach the slave in order), then hands the command to B
-//          and takes the next one. W
-//          takes a command while R still fills its slot and writes each
-//          beat once R has delivered its bytes (both walk the slot in
-//          order), unless the command's source and destination overlap:
-//          then W starts only when R has read all of the source.
+//          and takes the next one (not one writing into the destination
+//          of the command B holds). W takes a command while R still fills
+//          its slot and writes each beat once R has delivered its bytes
+//          (both walk the slot in order), unless the command's source and
+//          destination overlap: then W starts only when R has read all of
+//          the source.
 //   B      waits for the write responses of the command's bursts (the
 //          slave answers in order, so: until as many B as AW bursts were
 //          issued up to its last), so a store's write latency overlaps the
 //          next command's writes.
-// done_o pulses once per command (from B), in command order, with its tag; err_o
-// with it for a bad command (code, op, address = x[rs2], which is what
+// done_o pulses once per command (from B), in command order, with its tag;
+// err_o with it for a bad command (code, op, address = x[rs2], which is what
 // sdma.c latches). RRESP/BRESP are not looked at: the checks already
 // rejected everything the memory system would refuse.
 //

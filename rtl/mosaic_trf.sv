@@ -24,9 +24,9 @@
 // port 0 would win and port 1's row be lost). The mma engine's result drain
 // takes port 0 and a tld from the scratchpad port 1, so a tile load into
 // another bank no longer waits for the 16-row drain of every tmma. A read of
-// a row written in the same cycle returns the old contents (read-first). In a conflict the port 1
-// row is read in the stall's second cycle, so it sees a write made in the
-// stall cycle.
+// a row written in the same cycle returns the old contents (read-first). In
+// a conflict the port 1 row is read in the stall's second cycle, so it sees
+// a write made in the stall cycle.
 //
 // Reset: architecturally every register is zero after reset (ARCHITECTURE
 // §2), and block RAM cannot be reset, so after rst_ni the TRF writes zeros to

@@ -687,10 +687,7 @@ module mosaic_tu #(
   logic [3:0]   t_rd0_row, t_rd1_row, t_wr_row;
   logic [511:0] t_rd0_data, t_rd1_data, t_wr_data;
   logic         t_wr_req, t_wr_ready;
-  logic         t_wr1_req;
-  logic [4:0]   t_wr1_reg;
-  logic [3:0]   t_wr1_row;
-  logic [511:0] t_wr1_data;
+  logic         t_wr1_req;   // write port 1: the scratchpad mover's row (x_wr_*)
   logic [63:0]  t_wr_be;
 
   logic         m_rd0_req, m_rd1_req, m_wr_req;
@@ -725,9 +722,6 @@ module mosaic_tu #(
 
   always_comb begin
     t_wr1_req  = 1'b0;
-    t_wr1_reg  = x_wr_reg;
-    t_wr1_row  = x_wr_row;
-    t_wr1_data = x_wr_data;
     if (lsu_busy) begin
       t_rd0_req = l_rd_req;  t_rd0_reg = l_rd_reg;  t_rd0_row = l_rd_row;
       t_rd1_req = 1'b0;      t_rd1_reg = '0;        t_rd1_row = '0;
@@ -792,9 +786,9 @@ module mosaic_tu #(
     .wr_data_i   (t_wr_data),
     .wr_ready_o  (t_wr_ready),
     .wr1_req_i   (t_wr1_req),
-    .wr1_reg_i   (t_wr1_reg),
-    .wr1_row_i   (t_wr1_row),
-    .wr1_data_i  (t_wr1_data),
+    .wr1_reg_i   (x_wr_reg),
+    .wr1_row_i   (x_wr_row),
+    .wr1_data_i  (x_wr_data),
     .tag_we_i    (ck_tag_we),
     .tag_i       (ck_fd),
     .tags_o      (tags)
@@ -836,7 +830,7 @@ module mosaic_tu #(
     .trf_wr_i      (t_wr_req),
     .trf_wr_reg_i  (t_wr_reg),
     .trf_wr1_i     (t_wr1_req),
-    .trf_wr1_reg_i (t_wr1_reg),
+    .trf_wr1_reg_i (x_wr_reg),
     .chain_break_i (vec_go || red_go || lsu_go || tl_go || z_go ||
                     (spx_go && (h_op == mosaic_pkg::TuOpTld) && (h_rd == mma_chain_rd))),
     .rd0_req_o     (m_rd0_req),
@@ -1422,7 +1416,7 @@ module mosaic_tu #(
       end
       // Port 1 writes another bank, so another register, than port 0.
       if (t_wr1_req && t_wr_ready) begin
-        zrow_q[{t_wr1_reg, t_wr1_row}] <= t_wr1_data == '0;
+        zrow_q[{x_wr_reg, x_wr_row}] <= x_wr_data == '0;
       end
     end
   end
@@ -1544,9 +1538,9 @@ module mosaic_tu #(
   assign trace_trf_be_o   = t_wr_be;
   assign trace_trf_data_o = t_wr_data;
   assign trace_trf1_we_o   = t_wr1_req && t_wr_ready;
-  assign trace_trf1_reg_o  = t_wr1_reg;
-  assign trace_trf1_row_o  = t_wr1_row;
-  assign trace_trf1_data_o = t_wr1_data;
+  assign trace_trf1_reg_o  = x_wr_reg;
+  assign trace_trf1_row_o  = x_wr_row;
+  assign trace_trf1_data_o = x_wr_data;
 
   assign trace_sdma_done_o     = sdma_done;
   assign trace_sdma_done_seq_o = sdma_seq;

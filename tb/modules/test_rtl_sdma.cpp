@@ -40,8 +40,8 @@
 //       never more than one command ahead of the oldest not done (whose
 //       destination it must not overlap); busy_o low and nothing
 //       outstanding and no valid left after each batch; AW bursts only
-//       while a good command is one of the two oldest not done; AR bursts only into the
-//       source of a good command in flight (the engine reads the next
+//       while a good command is one of the two oldest not done; AR bursts
+//       only into the source of a good command in flight (the engine reads the next
 //       sources while it writes); ev_bytes_o sums to the bytes written
 //   sdma_injected_bug_detected  the MOSAIC_INJECT_BUG build (rows after the
 //       first one byte off) must fail

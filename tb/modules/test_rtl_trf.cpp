@@ -45,6 +45,11 @@ struct Row {
 Row ref[32][16];
 uint8_t ref_tag[32];
 
+void put_row(VlWide<16> &w, const Row &r) {
+    for (unsigned i = 0; i < 16; i++)
+        w[i] = r.b[4 * i] | r.b[4 * i + 1] << 8 | r.b[4 * i + 2] << 16 | (uint32_t)r.b[4 * i + 3] << 24;
+}
+
 Row dut_row(const VlWide<16> &w) {
     Row r;
     for (unsigned i = 0; i < 16; i++)
@@ -214,9 +219,7 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
         dut->wr_reg_i = wreg;
         dut->wr_row_i = wrow;
         dut->wr_be_i = be;
-        for (unsigned w = 0; w < 16; w++)
-            dut->wr_data_i[w] = wd.b[4 * w] | wd.b[4 * w + 1] << 8 | wd.b[4 * w + 2] << 16 |
-                                (uint32_t)wd.b[4 * w + 3] << 24;
+        put_row(dut->wr_data_i, wd);
         // Port 1: a whole row in a bank port 0 is not writing this cycle.
         const bool we1 = r.chance(50);
         unsigned w1reg = r.chance(30) ? p.reg0 : r.below(32), w1row = r.chance(30) ? p.row0 : r.below(16);
@@ -226,9 +229,7 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
         dut->wr1_req_i = we1;
         dut->wr1_reg_i = w1reg;
         dut->wr1_row_i = w1row;
-        for (unsigned w = 0; w < 16; w++)
-            dut->wr1_data_i[w] = wd1.b[4 * w] | wd1.b[4 * w + 1] << 8 | wd1.b[4 * w + 2] << 16 |
-                                 (uint32_t)wd1.b[4 * w + 3] << 24;
+        put_row(dut->wr1_data_i, wd1);
         // A single register (tcvt) or a run of them (mmacc's results).
         const uint32_t twe = !r.chance(20) ? 0u : r.chance(50) ? 1u << r.below(32) : r.u32();
         const unsigned tval = r.below(16);

@@ -125,6 +125,13 @@ extern "C" uint32_t read_word(void *, uint32_t addr)
     return 0;
 }
 
+static void row_bytes(uint8_t out[64], const VlWide<16> &w)
+{
+    for (unsigned i = 0; i < 16; i++)
+        for (unsigned b = 0; b < 4; b++)
+            out[4 * i + b] = (uint8_t)(w[i] >> (8 * b));
+}
+
 void sample_tu_trace(sim_tu_trace *t)
 {
     const Vmosaic_soc *v = g_top;
@@ -132,15 +139,11 @@ void sample_tu_trace(sim_tu_trace *t)
     t->trf_reg = v->trace_tu_trf_reg;
     t->trf_row = v->trace_tu_trf_row;
     t->trf_be = v->trace_tu_trf_be;
-    for (unsigned w = 0; w < 16; w++)
-        for (unsigned b = 0; b < 4; b++)
-            t->trf_data[4 * w + b] = (uint8_t)(v->trace_tu_trf_data[w] >> (8 * b));
+    row_bytes(t->trf_data, v->trace_tu_trf_data);
     t->trf1_we = v->trace_tu_trf1_we;
     t->trf1_reg = v->trace_tu_trf1_reg;
     t->trf1_row = v->trace_tu_trf1_row;
-    for (unsigned w = 0; w < 16; w++)
-        for (unsigned b = 0; b < 4; b++)
-            t->trf1_data[4 * w + b] = (uint8_t)(v->trace_tu_trf1_data[w] >> (8 * b));
+    row_bytes(t->trf1_data, v->trace_tu_trf1_data);
     t->done = v->trace_tu_done;
     t->done_seq = v->trace_tu_done_seq;
     t->done_tag = v->trace_tu_done_tag;
