@@ -1,19 +1,22 @@
 // Window decode of one AXI burst for mosaic_mem_sys: which memory holds the
-// whole burst, the burst's first 64-bit word inside it, and the response
-// every beat of the burst will carry.
+// whole burst, the 64-bit word of its first beat inside it, whether its
+// beats are narrow, and the response every beat of the burst will carry.
 //
-// A burst is the full-width beats [addr & ~7, (addr & ~7) + 8 * (len + 1));
-// it must lie inside one window (RAM, main memory or scratchpad, each
-// with its parameter size), otherwise DECERR. Only full-width INCR bursts
-// are implemented; anything else inside a window answers SLVERR and moves
-// nothing.
+// Legal bursts are INCR of size $clog2(AxiDataWidth/8) (full-width beats)
+// or, when the bus is wider than 64 bits, of size 3 (narrow 8-byte beats).
+// A burst of size s is the beats [a0, a0 + 2^s * (len + 1)) with a0 = addr
+// aligned down to 2^s (for any size, also an illegal one); it must lie
+// inside one window (RAM, main memory or scratchpad, each with its
+// parameter size), otherwise DECERR. Any other size or burst type inside a
+// window answers SLVERR and moves nothing.
 
 `default_nettype none
 
 module mosaic_mem_decode #(
-  parameter int RamBytes   = 4096,
-  parameter int MainBytes  = 4096,
-  parameter int ScpadBytes = 4096
+  parameter int RamBytes     = 4096,
+  parameter int MainBytes    = 4096,
+  parameter int ScpadBytes   = 4096,
+  parameter int AxiDataWidth = 128    // 64 or 128
 ) (
   input  logic [31:0] addr_i,
   input  logic [7:0]  len_i,
@@ -21,7 +24,8 @@ module mosaic_mem_decode #(
   input  logic [1:0]  burst_i,
   output logic [1:0]  win_o,    // WinRam / WinMain / WinScpad / WinNone
   output logic [1:0]  resp_o,
-  output logic [28:0] dw_o      // 64-bit word index inside the window
+  output logic [28:0] dw_o,     // 64-bit word index of the first beat in the window
+  output logic        narrow_o  // size 3 on a bus wider than 64 bits
 );
 
   localparam logic [1:0] WinRam   = 2'd0;
@@ -29,12 +33,16 @@ module mosaic_mem_decode #(
   localparam logic [1:0] WinScpad = 2'd2;
   localparam logic [1:0] WinNone  = 2'd3;
 
-  logic [31:0] a0, off_ram, off_main, off_scpad;
-  logic [32:0] span;
-  logic        in_ram, in_main, in_scpad;
+  localparam logic [2:0] FullSize = 3'($clog2(AxiDataWidth / 8));
 
-  assign a0        = {addr_i[31:3], 3'b000};
-  assign span      = {21'd0, ({1'b0, len_i} + 9'd1), 3'b000};
+  logic [31:0] a0, off_ram, off_main, off_scpad;
+  logic [8:0]  beats;
+  logic [32:0] span;
+  logic        in_ram, in_main, in_scpad, size_ok;
+
+  assign a0        = addr_i & ~((32'd1 << size_i) - 32'd1);
+  assign beats     = {1'b0, len_i} + 9'd1;
+  assign span      = 33'(beats) << size_i;
   assign off_ram   = a0 - mosaic_pkg::RamBase;
   assign off_main  = a0 - mosaic_pkg::MainBase;
   assign off_scpad = a0 - mosaic_pkg::ScpadBase;
@@ -51,6 +59,9 @@ module mosaic_mem_decode #(
   assign in_scpad  = ({1'b0, off_scpad} + span) <= 33'(ScpadBytes);
 `endif
 
+  assign size_ok  = (size_i == FullSize) || (size_i == 3'd3);
+  assign narrow_o = (size_i == 3'd3) && (FullSize != 3'd3);
+
   always_comb begin
     if (in_ram) begin
       win_o = WinRam;
@@ -66,12 +77,12 @@ module mosaic_mem_decode #(
       dw_o  = '0;
     end
     if (win_o == WinNone)                     resp_o = 2'b11;  // DECERR
-    else if (size_i != 3'd3 || burst_i != 2'b01) resp_o = 2'b10;  // SLVERR
+    else if (!size_ok || burst_i != 2'b01)    resp_o = 2'b10;  // SLVERR
     else                                      resp_o = 2'b00;
   end
 
   logic unused_off;
-  assign unused_off = ^{addr_i[2:0], off_ram[2:0], off_main[2:0], off_scpad[2:0]};
+  assign unused_off = ^{off_ram[2:0], off_main[2:0], off_scpad[2:0]};
 
 endmodule
 

@@ -1,7 +1,9 @@
 // Scratchpad storage: 64-byte words, so the tensor unit moves one TRF row
 // per cycle (mosaic_tu_spx), in the shape of a true dual-port block RAM.
 //
-//   port A  the AXI side (64-bit lanes of a word; mosaic_mem_sys's slot)
+//   port A  the AXI side (mosaic_mem_sys's slot): a Width-bit lane of a
+//           word (Width = the AXI data width, 64 or 128), addressed by
+//           Width-bit word index (word index * 512/Width + lane)
 //   port B  the tensor unit's row port (whole word, byte enables) or, in
 //           the cycles it leaves free, the core (32-bit); the core's
 //           request waits (c_gnt_o low) while the row port has the port.
@@ -12,17 +14,18 @@
 `default_nettype none
 
 module mosaic_scpad #(
-  parameter int Bytes = 131072
+  parameter int Bytes = 131072,
+  parameter int Width = 128     // port A width: 64 or 128
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
 
   input  logic                          a_req_i,
   input  logic                          a_we_i,
-  input  logic [7:0]                    a_be_i,
-  input  logic [$clog2(Bytes / 8)-1:0]  a_addr_i,    // 64-bit word index
-  input  logic [63:0]                   a_wdata_i,
-  output logic [63:0]                   a_rdata_o,
+  input  logic [Width/8-1:0]            a_be_i,
+  input  logic [$clog2(Bytes / (Width/8))-1:0] a_addr_i,  // Width-bit word index
+  input  logic [Width-1:0]              a_wdata_i,
+  output logic [Width-1:0]              a_rdata_o,
 
   input  logic                          x_req_i,
   input  logic                          x_we_i,
@@ -40,15 +43,17 @@ module mosaic_scpad #(
   output logic [31:0]                   c_rdata_o
 );
 
-  localparam int Words = Bytes / 64;
-  localparam int Aw    = $clog2(Words);
+  localparam int Words  = Bytes / 64;
+  localparam int Aw     = $clog2(Words);
+  localparam int ALanes = 512 / Width;        // port-A lanes of a word
+  localparam int LaneW  = $clog2(ALanes);
 
-  // Port A: a 64-bit lane of a word.
-  logic [Aw-1:0] a_idx;
-  logic [2:0]    a_lane, a_lane_q;
-  logic [511:0]  a_rdata_q;
-  assign a_idx      = a_addr_i[Aw+2:3];
-  assign a_lane     = a_addr_i[2:0];
+  // Port A: a Width-bit lane of a word.
+  logic [Aw-1:0]    a_idx;
+  logic [LaneW-1:0] a_lane, a_lane_q;
+  logic [511:0]     a_rdata_q;
+  assign a_idx      = a_addr_i[Aw+LaneW-1:LaneW];
+  assign a_lane     = a_addr_i[LaneW-1:0];
 
   // Port B: the row port first, else the core.
   logic          b_req, b_we, c_go;
@@ -66,16 +71,19 @@ module mosaic_scpad #(
   assign b_wdata = x_req_i ? x_wdata_i : {16{c_wdata_i}};
 
 `ifdef SYNTHESIS
-  // Synthesis: eight 64-bit column memories (a column per AXI lane), the
-  // block-RAM shape; one 512-bit array with 64 byte enables on two ports
-  // makes Yosys build a large write-merge network.
+  // Synthesis: eight 64-bit column memories (ACols columns per port-A
+  // lane), the block-RAM shape; one 512-bit array with 64 byte enables on
+  // two ports makes Yosys build a large write-merge network. Column c is
+  // 64-bit slice c % ACols of port-A lane c / ACols.
+  localparam int ACols = Width / 64;          // 64-bit columns of a lane
   for (genvar c = 0; c < 8; c++) begin : g_col
+    localparam int Sub = c % ACols;
     logic [63:0] col_q [Words];
     logic [63:0] a_rd_q, b_rd_q;
     always_ff @(posedge clk_i) begin
-      if (a_req_i && a_we_i && (a_lane == 3'(c))) begin
+      if (a_req_i && a_we_i && (a_lane == LaneW'(c / ACols))) begin
         for (int i = 0; i < 8; i++) begin
-          if (a_be_i[i]) col_q[a_idx][8*i +: 8] <= a_wdata_i[8*i +: 8];
+          if (a_be_i[8*Sub + i]) col_q[a_idx][8*i +: 8] <= a_wdata_i[64*Sub + 8*i +: 8];
         end
       end
       if (b_req && b_we) begin
@@ -99,8 +107,8 @@ module mosaic_scpad #(
   logic [511:0] mem_q [Words];
   logic [63:0]  a_be64;
   logic [511:0] a_wdata512;
-  assign a_be64     = 64'(a_be_i) << {a_lane, 3'b000};
-  assign a_wdata512 = {8{a_wdata_i}};
+  assign a_be64     = 64'(a_be_i) << (32'(a_lane) << $clog2(Width / 8));
+  assign a_wdata512 = {ALanes{a_wdata_i}};
 
   always_ff @(posedge clk_i) begin
     if (a_req_i && a_we_i) begin
@@ -140,14 +148,14 @@ module mosaic_scpad #(
   end
 
   logic [511:0] a_sh, c_sh;
-  assign a_sh      = a_rdata_q >> {a_lane_q, 6'b000000};
+  assign a_sh      = a_rdata_q >> (32'(a_lane_q) << $clog2(Width));
   assign c_sh      = b_rdata_q >> {c_lane_q, 5'b00000};
-  assign a_rdata_o = a_sh[63:0];
+  assign a_rdata_o = a_sh[Width-1:0];
   assign x_rdata_o = b_rdata_q;
   assign c_rdata_o = c_sh[31:0];
 
   logic unused;
-  assign unused = ^{a_sh[511:64], c_sh[511:32]};
+  assign unused = ^{a_sh[511:Width], c_sh[511:32]};
 
 endmodule
 

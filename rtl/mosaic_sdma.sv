@@ -15,9 +15,10 @@
 //          reads what the ones before it wrote, as sdma.c runs them one
 //          after the other).
 //   R      takes the R beats into the command's 4 KiB slot of the staging
-//          buffer (four slots, 8 byte lanes, mosaic_sdma_buf). Reading all
-//          of the source first makes overlapping source and destination
-//          behave as one copy (sdma.c transfer()).
+//          buffer (four slots, one byte lane per byte of a beat,
+//          mosaic_sdma_buf). Reading all of the source first makes
+//          overlapping source and destination behave as one copy (sdma.c
+//          transfer()).
 //   W      writes the destination from the slot, rows in order
 //          (overlapping main-memory rows of a store: the last row wins, as
 //          W beats reach the slave in order), then hands the command to B
@@ -40,13 +41,14 @@
 // SoC's sizes (the golden ISS's tu_ok). ScpadBankBytes must be a power of
 // two; the scratchpad has two banks (sdma.c in_one_bank).
 //
-// AXI4 master (LSU signal names): INCR bursts, full 64-bit beats with
-// strobes, never across a 2 KiB boundary. Only AxiDataWidth = 64.
+// AXI4 master (LSU signal names): INCR bursts of full AxiDataWidth-bit
+// beats (BusBytes = AxiDataWidth / 8 bytes, AxSIZE = log2(BusBytes)) with
+// strobes, never across a 2 KiB boundary. AxiDataWidth = 64 or 128.
 
 `default_nettype none
 
 module mosaic_sdma #(
-  parameter int AxiDataWidth   = 64,
+  parameter int AxiDataWidth   = 128,  // 64 or 128
   parameter int RamBytes       = mosaic_pkg::RamSize,
   parameter int MainBytes      = mosaic_pkg::MainSize,
   parameter int ScpadBytes     = mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks,
@@ -106,7 +108,10 @@ module mosaic_sdma #(
   output logic                      rready_o
 );
 
-  localparam int CmdW = 1 + 32 * 6 + 2 + 8;
+  localparam int CmdW     = 1 + 32 * 6 + 2 + 8;
+  localparam int BusBytes = AxiDataWidth / 8;
+  localparam int OffW     = $clog2(BusBytes);
+  localparam int BufWords = 4 * 4096 / BusBytes;   // per lane: four 4 KiB slots
 
   typedef enum logic [1:0] {
     WIdle, WLoad, WWrite, WDone
@@ -274,23 +279,24 @@ module mosaic_sdma #(
   // Iterators: bursts for AR (source) and AW (destination), beats for R
   // and W
   // ------------------------------------------------------------------
-  logic        ar_done, rd_done, aw_done, wd_done;
-  logic        ar_step, rd_step, aw_step, wd_step;
-  logic        rd_blast, wd_blast, ar_blast, aw_blast;
-  logic [31:0] ar_addr, rd_addr, aw_addr, wd_addr;
-  logic [31:0] ar_delta, rd_delta, aw_delta, wd_delta;
-  logic [7:0]  ar_len, rd_len, aw_len, wd_len;
-  logic [7:0]  ar_mask, rd_mask, aw_mask, wd_mask;
-  logic        w_load;
+  logic                ar_done, rd_done, aw_done, wd_done;
+  logic                ar_step, rd_step, aw_step, wd_step;
+  logic                rd_blast, wd_blast, ar_blast, aw_blast;
+  logic [31:0]         ar_addr, rd_addr, aw_addr, wd_addr;
+  logic [31:0]         ar_delta, rd_delta, aw_delta, wd_delta;
+  logic [7:0]          ar_len, rd_len, aw_len, wd_len;
+  logic [BusBytes-1:0] ar_mask, rd_mask, aw_mask, wd_mask;
+  logic                w_load;
 
   assign w_load = (w_state_q == WLoad) && w_mv_q;
 
   // Walker k: 0 AR bursts and 1 R beats of the source (A and R's
   // commands), 2 AW bursts and 3 W beats of the destination (W's command).
-  logic [3:0]     it_load, it_beat, it_burst, it_done, it_blast;
-  logic [4*96-1:0] it_cfg;
-  logic [4*32-1:0] it_addr, it_delta;
-  logic [4*8-1:0]  it_len, it_mask;
+  logic [3:0]            it_load, it_beat, it_burst, it_done, it_blast;
+  logic [4*96-1:0]       it_cfg;
+  logic [4*32-1:0]       it_addr, it_delta;
+  logic [4*8-1:0]        it_len;
+  logic [4*BusBytes-1:0] it_mask;
 
   assign it_load  = {w_load, w_load, r_ld_q && r_mv_q, a_ld_q && a_mv_q};
   assign it_cfg   = {w_cfg, w_cfg, r_cfg, a_cfg};
@@ -304,7 +310,9 @@ module mosaic_sdma #(
   assign {wd_mask, aw_mask, rd_mask, ar_mask}         = it_mask;
 
   for (genvar k = 0; k < 4; k++) begin : g_iter
-    mosaic_sdma_iter u_iter (
+    mosaic_sdma_iter #(
+      .BusBytes (BusBytes)
+    ) u_iter (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
       .load_i       (it_load[k]),
@@ -319,48 +327,49 @@ module mosaic_sdma #(
       .addr_o       (it_addr[32*k +: 32]),
       .len_o        (it_len[8*k +: 8]),
       .blast_o      (it_blast[k]),
-      .mask_o       (it_mask[8*k +: 8]),
+      .mask_o       (it_mask[BusBytes*k +: BusBytes]),
       .delta_o      (it_delta[32*k +: 32])
     );
   end
 
   // ------------------------------------------------------------------
-  // Staging buffer: lane L holds slot bytes p with p % 8 == L. Byte i of
-  // the beat at (aligned) address A is slot byte p = A + i - delta, so
-  // lane L meets beat byte (L + delta) % 8 at index p / 8.
+  // Staging buffer: BusBytes lanes of BufWords bytes; lane L holds slot
+  // bytes p with p % BusBytes == L. Byte i of the beat at (aligned)
+  // address A is slot byte p = A + i - delta, so lane L meets beat byte
+  // (L + delta) % BusBytes at index p / BusBytes.
   // ------------------------------------------------------------------
-  logic [7:0]  buf_we;
-  logic [63:0] buf_rdata;
-  logic        buf_re, r_act;
-  logic [2:0]  rsh, wsh;
+  logic [BusBytes-1:0]     buf_we;
+  logic [AxiDataWidth-1:0] buf_rdata;
+  logic                    buf_re, r_act;
+  logic [OffW-1:0]         rsh, wsh;
 
-  assign rsh   = rd_delta[2:0];
-  assign wsh   = wd_delta[2:0];
+  assign rsh   = rd_delta[OffW-1:0];
+  assign wsh   = wd_delta[OffW-1:0];
   assign r_act = r_v_q && !r_ld_q && r_mv_q && !rd_done;
 
-  for (genvar l = 0; l < 8; l++) begin : g_lane
-    logic [2:0]  wbi, rbi;
-    logic [31:0] wp, rp;
-    assign wbi       = 3'(l) + rsh;
+  for (genvar l = 0; l < BusBytes; l++) begin : g_lane
+    logic [OffW-1:0] wbi, rbi;
+    logic [31:0]     wp, rp;
+    assign wbi       = OffW'(l) + rsh;
     assign wp        = rd_addr + 32'(wbi) - rd_delta;
-    assign rbi       = 3'(l) + wsh;
+    assign rbi       = OffW'(l) + wsh;
     assign rp        = wd_addr + 32'(rbi) - wd_delta;
     assign buf_we[l] = r_act & rvalid_i & rd_mask[wbi];
 
     mosaic_sdma_buf #(
-      .Words (2048)
+      .Words (BufWords)
     ) u_buf (
       .clk_i   (clk_i),
       .we_i    (buf_we[l]),
-      .waddr_i ({r_slot_q, wp[11:3]}),
+      .waddr_i ({r_slot_q, wp[11:OffW]}),
       .wdata_i (rdata_i[8*wbi +: 8]),
       .re_i    (buf_re),
-      .raddr_i ({w_slot_q, rp[11:3]}),
+      .raddr_i ({w_slot_q, rp[11:OffW]}),
       .rdata_o (buf_rdata[8*l +: 8])
     );
 
     logic unused_p;
-    assign unused_p = ^{wp[31:12], wp[2:0], rp[31:12], rp[2:0]};
+    assign unused_p = ^{wp[31:12], wp[OffW-1:0], rp[31:12], rp[OffW-1:0]};
   end
 
   // ------------------------------------------------------------------
@@ -369,7 +378,7 @@ module mosaic_sdma #(
   assign arvalid_o = a_v_q & ~a_ld_q & a_mv_q & ~ar_done;
   assign araddr_o  = ar_addr;
   assign arlen_o   = ar_len;
-  assign arsize_o  = 3'd3;
+  assign arsize_o  = 3'(OffW);
   assign arburst_o = 2'b01;
   assign rready_o  = r_act;
   assign ar_step   = arvalid_o & arready_i;
@@ -398,29 +407,30 @@ module mosaic_sdma #(
   // ------------------------------------------------------------------
   // W: buffer read (one cycle) -> W queue
   // ------------------------------------------------------------------
-  logic        wp_v_q, wp_last_q;
-  logic [7:0]  wp_mask_q;
-  logic [2:0]  wp_dsh_q;
-  logic [63:0] wp_data;
-  logic        wq_empty, wq_full;
-  logic [2:0]  wq_cnt;
-  logic        w_room, w_avail;
+  logic                    wp_v_q, wp_last_q;
+  logic [BusBytes-1:0]     wp_mask_q;
+  logic [OffW-1:0]         wp_dsh_q;
+  logic [AxiDataWidth-1:0] wp_data;
+  logic                    wq_empty, wq_full;
+  logic [2:0]              wq_cnt;
+  logic                    w_room, w_avail;
 
-  function automatic logic [3:0] pop8(input logic [7:0] m);
-    pop8 = '0;
-    for (int i = 0; i < 8; i++) pop8 = pop8 + 4'(m[i]);
+  // Bytes of a beat: popcount of its mask (0..BusBytes).
+  function automatic logic [OffW:0] popcnt(input logic [BusBytes-1:0] m);
+    popcnt = '0;
+    for (int i = 0; i < BusBytes; i++) popcnt = popcnt + (OffW+1)'(m[i]);
   endfunction
 
   // R fills the slot's bytes in order and W reads them in order, so while
   // R still holds W's command a beat may be read once R's count covers it.
   assign w_room  = (32'(wq_cnt) + 32'(wp_v_q)) < 4;
-  assign w_avail = !(r_v_q && r_rt_q) || ((w_prog_q + 13'(pop8(wd_mask))) <= r_prog_q);
+  assign w_avail = !(r_v_q && r_rt_q) || ((w_prog_q + 13'(popcnt(wd_mask))) <= r_prog_q);
   assign buf_re  = (w_state_q == WWrite) & ~wd_done & w_room & w_avail;
 
-  // Beat byte i comes from lane (i - delta) % 8.
-  for (genvar i = 0; i < 8; i++) begin : g_wbyte
-    logic [2:0] li;
-    assign li = 3'(i) - wp_dsh_q;
+  // Beat byte i comes from lane (i - delta) % BusBytes.
+  for (genvar i = 0; i < BusBytes; i++) begin : g_wbyte
+    logic [OffW-1:0] li;
+    assign li = OffW'(i) - wp_dsh_q;
     assign wp_data[8*i +: 8] = buf_rdata[8*li +: 8];
   end
 
@@ -439,7 +449,7 @@ module mosaic_sdma #(
   end
 
   mosaic_mem_fifo #(
-    .Width (64 + 8 + 1),
+    .Width (AxiDataWidth + BusBytes + 1),
     .Depth (4)
   ) u_wq (
     .clk_i   (clk_i),
@@ -457,7 +467,7 @@ module mosaic_sdma #(
   assign awvalid_o = (w_state_q == WWrite) & ~aw_done;
   assign awaddr_o  = aw_addr;
   assign awlen_o   = aw_len;
-  assign awsize_o  = 3'd3;
+  assign awsize_o  = 3'(OffW);
   assign awburst_o = 2'b01;
   assign bready_o  = 1'b1;
   assign aw_step   = awvalid_o & awready_i;
@@ -576,10 +586,10 @@ module mosaic_sdma #(
       end else begin
         if (r_free) r_v_q <= 1'b0;
         if (r_to_w) r_rt_q <= 1'b1;
-        if (rd_step) r_prog_q <= r_prog_q + 13'(pop8(rd_mask));
+        if (rd_step) r_prog_q <= r_prog_q + 13'(popcnt(rd_mask));
       end
       if (r_to_w) w_prog_q <= '0;
-      else if (buf_re) w_prog_q <= w_prog_q + 13'(pop8(wd_mask));
+      else if (buf_re) w_prog_q <= w_prog_q + 13'(popcnt(wd_mask));
       // W
       if (aw_step)  aw_tot_q <= aw_tot_q + 10'd1;
       if (bvalid_i) b_tot_q  <= b_tot_q + 10'd1;
@@ -632,7 +642,7 @@ module mosaic_sdma #(
 
   always_comb begin
     ev_bytes_o = 16'd0;
-    if (wvalid_o && wready_i) ev_bytes_o = 16'(pop8(wstrb_o));
+    if (wvalid_o && wready_i) ev_bytes_o = 16'(popcnt(wstrb_o));
   end
 
   logic unused;

@@ -1,13 +1,14 @@
 // One byte lane of the SDMA staging buffer: Words x 8 bits, one write port
-// and one registered read port (simple dual-port block RAM). Eight lanes
-// make the buffer (four 4 KiB command slots); each lane has its own address
-// so that a beat landing at any byte offset of the buffer is written (or
-// read) in one cycle.
+// and one registered read port (simple dual-port block RAM). One lane per
+// byte of an AXI beat (8 for a 64-bit bus, 16 for 128-bit) makes the buffer
+// (four 4 KiB command slots: Words = 16384 / lanes); each lane has its own
+// address so that a beat landing at any byte offset of the buffer is
+// written (or read) in one cycle.
 
 `default_nettype none
 
 module mosaic_sdma_buf #(
-  parameter int Words = 2048
+  parameter int Words = 1024
 ) (
   input  logic                     clk_i,
   input  logic                     we_i,

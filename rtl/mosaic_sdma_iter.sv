@@ -1,7 +1,8 @@
 // Walks the AXI beats of one side of an SDMA transfer: a list of segments
 // (the main-memory rows, or the one packed scratchpad range), each cut into
-// INCR bursts of full 64-bit beats that stop at 2 KiB boundaries (so no
-// burst crosses 4 KiB nor exceeds 256 beats).
+// INCR bursts of full BusBytes-wide beats (8: 64-bit bus, 16: 128-bit
+// bus) that stop at 2 KiB boundaries (so no burst crosses 4 KiB nor
+// exceeds 256 beats).
 //
 // Segment k starts at base + k * stride, is seg_bytes long and sits at
 // staging-buffer offset k * buf_step. The caller steps either a burst at a
@@ -15,24 +16,28 @@
 
 `default_nettype none
 
-module mosaic_sdma_iter (
-  input  logic        clk_i,
-  input  logic        rst_ni,
-  input  logic        load_i,
-  input  logic [31:0] base_i,
-  input  logic [31:0] stride_i,
-  input  logic [12:0] seg_bytes_i,
-  input  logic [5:0]  nseg_i,
-  input  logic [12:0] buf_step_i,
-  input  logic        step_beat_i,
-  input  logic        step_burst_i,
-  output logic        done_o,
-  output logic [31:0] addr_o,
-  output logic [7:0]  len_o,
-  output logic        blast_o,
-  output logic [7:0]  mask_o,
-  output logic [31:0] delta_o
+module mosaic_sdma_iter #(
+  parameter int BusBytes = 16    // bytes per beat: 8 or 16
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  input  logic                load_i,
+  input  logic [31:0]         base_i,
+  input  logic [31:0]         stride_i,
+  input  logic [12:0]         seg_bytes_i,
+  input  logic [5:0]          nseg_i,
+  input  logic [12:0]         buf_step_i,
+  input  logic                step_beat_i,
+  input  logic                step_burst_i,
+  output logic                done_o,
+  output logic [31:0]         addr_o,
+  output logic [7:0]          len_o,
+  output logic                blast_o,
+  output logic [BusBytes-1:0] mask_o,
+  output logic [31:0]         delta_o
 );
+
+  localparam int OffW = $clog2(BusBytes);
 
   logic [31:0] stride_q, sa_q, a_q;
   logic [12:0] seg_bytes_q, buf_step_q, bo_q;
@@ -45,8 +50,8 @@ module mosaic_sdma_iter (
   logic [32:0] len_bytes;
 
   assign se         = {1'b0, sa_q} + 33'(seg_bytes_q);
-  assign seg_lastb  = (se - 33'd1) & ~33'd7;
-  assign blk_last   = {1'b0, a_q | 32'h0000_07F8};
+  assign seg_lastb  = (se - 33'd1) & ~33'(BusBytes - 1);
+  assign blk_last   = {1'b0, a_q | (32'h0000_0800 - 32'(BusBytes))};
   assign burst_last = (seg_lastb < blk_last) ? seg_lastb : blk_last;
   assign seg_end_burst = (burst_last == seg_lastb);
   assign len_bytes  = burst_last - {1'b0, a_q};
@@ -59,12 +64,12 @@ module mosaic_sdma_iter (
 
   assign done_o  = done_q;
   assign addr_o  = a_q;
-  assign len_o   = len_bytes[10:3];
+  assign len_o   = len_bytes[OffW +: 8];
   assign blast_o = ({1'b0, a_q} == burst_last);
   assign delta_o = sa_q - 32'(bo_q);
 
   always_comb begin
-    for (int i = 0; i < 8; i++) begin
+    for (int i = 0; i < BusBytes; i++) begin
       mask_o[i] = (({1'b0, a_q} + 33'(i)) >= {1'b0, sa_q}) & (({1'b0, a_q} + 33'(i)) < se);
     end
   end
@@ -92,22 +97,22 @@ module mosaic_sdma_iter (
       seg_q       <= '0;
       sa_q        <= base_i;
       bo_q        <= '0;
-      a_q         <= {base_i[31:3], 3'b000};
+      a_q         <= base_i & ~32'(BusBytes - 1);
       done_q      <= (nseg_i == 6'd0);
     end else if (next_seg) begin
       seg_q  <= seg_q + 6'd1;
       sa_q   <= next_sa;
       bo_q   <= bo_q + buf_step_q;
-      a_q    <= {next_sa[31:3], 3'b000};
+      a_q    <= next_sa & ~32'(BusBytes - 1);
       done_q <= (seg_q + 6'd1 == nseg_q);
     end else if (step_any) begin
-      a_q <= step_burst_i ? (burst_last[31:0] + 32'd8) : (a_q + 32'd8);
+      a_q <= (step_burst_i ? burst_last[31:0] : a_q) + 32'(BusBytes);
     end
   end
 
   logic unused;
-  assign unused = ^{len_bytes[32:11], len_bytes[2:0], se[32], seg_lastb[32], blk_last[32],
-                    burst_last[32]};
+  assign unused = ^{len_bytes[32:OffW+8], len_bytes[OffW-1:0], se[32], seg_lastb[32],
+                    blk_last[32], burst_last[32]};
 
 endmodule
 

@@ -132,7 +132,13 @@ module mosaic_soc #(
 );
 
   localparam int XifIdWidth = 4;
-  localparam int AxiDw      = 64;
+  // The tensor unit's bus: the SDMA engine streams 16-byte beats (a DRAM
+  // at 16 B/cycle keeps up with a 16x16 array on GEMM); its LSU and
+  // TensorLoad use narrow 8-byte bursts on it.
+  localparam int AxiDw      = 128;
+  // Read bursts in flight: 100 cycles of DRAM latency at 16 B/cycle is
+  // 1600 bytes, 50 of the SDMA engine's 32-byte row bursts.
+  localparam int AxiBursts  = 64;
 
   // -----------------------------------------------------------------------
   // Core
@@ -340,6 +346,7 @@ module mosaic_soc #(
     .MainBytes    (MainBytes),
     .ScpadBytes   (ScpadBytes),
     .AxiDataWidth (AxiDw),
+    .BurstDepth   (AxiBursts),
     .RamInitFile  (RamInitFile),
     .MainInitFile (MainInitFile)
   ) u_mem (
@@ -457,6 +464,7 @@ module mosaic_soc #(
       .PeRows       (PeRows),
       .PeCols       (PeCols),
       .AxiDataWidth (AxiDw),
+      .AxiBursts    (AxiBursts),
       .XifIdWidth   (XifIdWidth)
     ) u_tu (
       .clk_i              (clk_i),

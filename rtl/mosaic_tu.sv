@@ -38,7 +38,8 @@
 module mosaic_tu #(
   parameter int PeRows       = 16,
   parameter int PeCols       = 16,
-  parameter int AxiDataWidth = 64,
+  parameter int AxiDataWidth = 128,  // the SDMA engine's beat; LSU and TensorLoad use 64
+  parameter int AxiBursts    = 64,   // bursts in flight per direction (power of two)
   parameter int XifIdWidth   = 4
 ) (
   input  logic                  clk_i,
@@ -948,6 +949,8 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // AXI: (LSU and TensorLoad) and SDMA
   // ------------------------------------------------------------------
+  localparam int NarrowDw = 64;   // the LSU's and TensorLoad's beat
+
   logic [31:0]               g_awaddr, g_araddr, n_awaddr, n_araddr;
   logic [7:0]                g_awlen, g_arlen, n_awlen, n_arlen;
   logic [2:0]                g_awsize, g_arsize, n_awsize, n_arsize;
@@ -957,8 +960,8 @@ module mosaic_tu #(
                              g_bready, g_arvalid, g_arready, g_rlast, g_rvalid, g_rready;
   logic                      n_awvalid, n_awready, n_wlast, n_wvalid, n_wready, n_bvalid,
                              n_bready, n_arvalid, n_arready, n_rlast, n_rvalid, n_rready;
-  logic [AxiDataWidth-1:0]   g_wdata, g_rdata, n_wdata, n_rdata;
-  logic [AxiDataWidth/8-1:0] g_wstrb, n_wstrb;
+  logic [NarrowDw-1:0]       g_wdata, g_rdata, n_wdata, n_rdata;
+  logic [NarrowDw/8-1:0]     g_wstrb, n_wstrb;
   logic                      tl_done, tl_sat, tl_err, tl_shape_we, tl_perm_we;
   logic [7:0]                tl_seq, tl_perm_new;
   logic [31:0]               tl_shape_new;
@@ -1039,20 +1042,22 @@ module mosaic_tu #(
                              l_bready, l_arvalid, l_arready, l_rlast, l_rvalid, l_rready;
   logic                      d_awvalid, d_awready, d_wlast, d_wvalid, d_wready, d_bvalid,
                              d_bready, d_arvalid, d_arready, d_rlast, d_rvalid, d_rready;
-  logic [AxiDataWidth-1:0]   l_wdata, l_rdata, d_wdata, d_rdata;
-  logic [AxiDataWidth/8-1:0] l_wstrb, d_wstrb;
+  logic [NarrowDw-1:0]       l_wdata, l_rdata;
+  logic [NarrowDw/8-1:0]     l_wstrb;
+  logic [AxiDataWidth-1:0]   d_wdata, d_rdata;
+  logic [AxiDataWidth/8-1:0] d_wstrb;
 
-  // Bursts in flight per arbiter and direction. SDMA reads a 32-byte row
-  // per burst, so covering 100 cycles of DRAM latency at 8 B/cycle takes
-  // 25 of them; mosaic_mem_sys queues as many (BurstDepth).
-  localparam int AxiOutstanding = 32;
+  // Bursts in flight per arbiter and direction (AxiBursts): SDMA reads a
+  // 32-byte row per burst, so covering 100 cycles of DRAM latency at
+  // 16 B/cycle takes 50 of them; mosaic_mem_sys queues as many (BurstDepth).
+  localparam int AxiOutstanding = AxiBursts;
   // SDMA commands queued ahead of the engine (and scratchpad ranges the
   // tld/tst hazard check holds, one per command in flight): a GEMM step's
   // transfers, issued together, must fit or the tmma behind them wait.
   localparam int SdmaQueue = 16;
 
   mosaic_axi_arb #(
-    .AxiDataWidth (AxiDataWidth),
+    .AxiDataWidth (NarrowDw),
     .Outstanding  (AxiOutstanding)
   ) u_arb_lt (
     .clk_i        (clk_i),
@@ -1134,37 +1139,109 @@ module mosaic_tu #(
     .s_rready_o   (n_rready)
   );
 
+  // The LSU and TensorLoad move 64-bit beats: on the wide bus their bursts
+  // are narrow ones (mosaic_axi_up); the SDMA engine uses the full width.
+  logic [31:0]               nw_awaddr, nw_araddr;
+  logic [7:0]                nw_awlen, nw_arlen;
+  logic [2:0]                nw_awsize, nw_arsize;
+  logic [1:0]                nw_awburst, nw_arburst;
+  logic [1:0]                nw_bresp, nw_rresp;
+  logic                      nw_awvalid, nw_awready, nw_wlast, nw_wvalid, nw_wready,
+                             nw_bvalid, nw_bready, nw_arvalid, nw_arready, nw_rlast,
+                             nw_rvalid, nw_rready;
+  logic [AxiDataWidth-1:0]   nw_wdata, nw_rdata;
+  logic [AxiDataWidth/8-1:0] nw_wstrb;
+
+  mosaic_axi_up #(
+    .NarrowWidth (NarrowDw),
+    .WideWidth   (AxiDataWidth),
+    .Outstanding (AxiOutstanding)
+  ) u_up (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .m_awaddr_i   (n_awaddr),
+    .m_awlen_i    (n_awlen),
+    .m_awsize_i   (n_awsize),
+    .m_awburst_i  (n_awburst),
+    .m_awvalid_i  (n_awvalid),
+    .m_awready_o  (n_awready),
+    .m_wdata_i    (n_wdata),
+    .m_wstrb_i    (n_wstrb),
+    .m_wlast_i    (n_wlast),
+    .m_wvalid_i   (n_wvalid),
+    .m_wready_o   (n_wready),
+    .m_bresp_o    (n_bresp),
+    .m_bvalid_o   (n_bvalid),
+    .m_bready_i   (n_bready),
+    .m_araddr_i   (n_araddr),
+    .m_arlen_i    (n_arlen),
+    .m_arsize_i   (n_arsize),
+    .m_arburst_i  (n_arburst),
+    .m_arvalid_i  (n_arvalid),
+    .m_arready_o  (n_arready),
+    .m_rdata_o    (n_rdata),
+    .m_rresp_o    (n_rresp),
+    .m_rlast_o    (n_rlast),
+    .m_rvalid_o   (n_rvalid),
+    .m_rready_i   (n_rready),
+    .s_awaddr_o   (nw_awaddr),
+    .s_awlen_o    (nw_awlen),
+    .s_awsize_o   (nw_awsize),
+    .s_awburst_o  (nw_awburst),
+    .s_awvalid_o  (nw_awvalid),
+    .s_awready_i  (nw_awready),
+    .s_wdata_o    (nw_wdata),
+    .s_wstrb_o    (nw_wstrb),
+    .s_wlast_o    (nw_wlast),
+    .s_wvalid_o   (nw_wvalid),
+    .s_wready_i   (nw_wready),
+    .s_bresp_i    (nw_bresp),
+    .s_bvalid_i   (nw_bvalid),
+    .s_bready_o   (nw_bready),
+    .s_araddr_o   (nw_araddr),
+    .s_arlen_o    (nw_arlen),
+    .s_arsize_o   (nw_arsize),
+    .s_arburst_o  (nw_arburst),
+    .s_arvalid_o  (nw_arvalid),
+    .s_arready_i  (nw_arready),
+    .s_rdata_i    (nw_rdata),
+    .s_rresp_i    (nw_rresp),
+    .s_rlast_i    (nw_rlast),
+    .s_rvalid_i   (nw_rvalid),
+    .s_rready_o   (nw_rready)
+  );
+
   mosaic_axi_arb #(
     .AxiDataWidth (AxiDataWidth),
     .Outstanding  (AxiOutstanding)
   ) u_arb (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .m0_awaddr_i  (n_awaddr),
-    .m0_awlen_i   (n_awlen),
-    .m0_awsize_i  (n_awsize),
-    .m0_awburst_i (n_awburst),
-    .m0_awvalid_i (n_awvalid),
-    .m0_awready_o (n_awready),
-    .m0_wdata_i   (n_wdata),
-    .m0_wstrb_i   (n_wstrb),
-    .m0_wlast_i   (n_wlast),
-    .m0_wvalid_i  (n_wvalid),
-    .m0_wready_o  (n_wready),
-    .m0_bresp_o   (n_bresp),
-    .m0_bvalid_o  (n_bvalid),
-    .m0_bready_i  (n_bready),
-    .m0_araddr_i  (n_araddr),
-    .m0_arlen_i   (n_arlen),
-    .m0_arsize_i  (n_arsize),
-    .m0_arburst_i (n_arburst),
-    .m0_arvalid_i (n_arvalid),
-    .m0_arready_o (n_arready),
-    .m0_rdata_o   (n_rdata),
-    .m0_rresp_o   (n_rresp),
-    .m0_rlast_o   (n_rlast),
-    .m0_rvalid_o  (n_rvalid),
-    .m0_rready_i  (n_rready),
+    .m0_awaddr_i  (nw_awaddr),
+    .m0_awlen_i   (nw_awlen),
+    .m0_awsize_i  (nw_awsize),
+    .m0_awburst_i (nw_awburst),
+    .m0_awvalid_i (nw_awvalid),
+    .m0_awready_o (nw_awready),
+    .m0_wdata_i   (nw_wdata),
+    .m0_wstrb_i   (nw_wstrb),
+    .m0_wlast_i   (nw_wlast),
+    .m0_wvalid_i  (nw_wvalid),
+    .m0_wready_o  (nw_wready),
+    .m0_bresp_o   (nw_bresp),
+    .m0_bvalid_o  (nw_bvalid),
+    .m0_bready_i  (nw_bready),
+    .m0_araddr_i  (nw_araddr),
+    .m0_arlen_i   (nw_arlen),
+    .m0_arsize_i  (nw_arsize),
+    .m0_arburst_i (nw_arburst),
+    .m0_arvalid_i (nw_arvalid),
+    .m0_arready_o (nw_arready),
+    .m0_rdata_o   (nw_rdata),
+    .m0_rresp_o   (nw_rresp),
+    .m0_rlast_o   (nw_rlast),
+    .m0_rvalid_o  (nw_rvalid),
+    .m0_rready_i  (nw_rready),
     .m1_awaddr_i  (d_awaddr),
     .m1_awlen_i   (d_awlen),
     .m1_awsize_i  (d_awsize),
@@ -1282,7 +1359,7 @@ module mosaic_tu #(
   end
 
   mosaic_lsu #(
-    .AxiDataWidth (AxiDataWidth)
+    .AxiDataWidth (NarrowDw)
   ) u_lsu (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

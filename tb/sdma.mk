@@ -6,10 +6,14 @@
 #                                   mosaic_mem_fifo) vs the
 #                                   golden scpad.ld / scpad.st, against a C++
 #                                   AXI4 slave (random latency, 25% stalls)
+#                                   of SDMA_AXI_BITS = 128 bits
 #   build/tests/test_rtl_mem_sys    mosaic_axi_arb + mosaic_mem_sys (top
-#                                   tb/modules/tb_mem_sys.sv) with two random
-#                                   AXI masters and a random core port vs a
-#                                   C++ reference memory
+#                                   tb/modules/tb_mem_sys.sv) on the 128-bit
+#                                   bus, with two random AXI masters (full
+#                                   and narrow bursts) and a random core port
+#                                   vs a C++ reference memory, plus the DRAM
+#                                   model's latency, bandwidth, outstanding
+#                                   and stall checks
 #   build/modules/test_rtl_{sdma,mem_sys}_mutant  built with
 #                                   +define+MOSAIC_INJECT_BUG; each real
 #                                   harness runs its mutant and expects FAILs
@@ -33,9 +37,15 @@ SDMA_OUT     := $(BUILD)/modules
 SDMA_AFTER   ?= $(if $(wildcard tb/red.mk),$(BUILD)/modules/test_rtl_red_mutant,$(if $(wildcard tb/lsu.mk),$(BUILD)/modules/test_rtl_lsu_mutant,))
 SDMA_DEPS    := tb/modules/test_rtl_sdma.cpp tb/modules/tb_check.h $(SDMA_SRCS) $(GOLDEN_LIB)
 MEMSYS_DEPS  := tb/modules/test_rtl_mem_sys.cpp tb/modules/tb_check.h $(MEMSYS_TB)
+# The SDMA test's AXI data width (64 or 128): the RTL's AxiDataWidth and the
+# harness's slave (-DSDMA_AXI_BITS). A change needs a clean SDMA build.
+SDMA_AXI_BITS := 128
 # The harness's memory windows (the RTL gets the same sizes).
-SDMA_GFLAGS  := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GScpadBankBytes=16384
-MEMSYS_GFLAGS := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768
+SDMA_GFLAGS  := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GScpadBankBytes=16384 \
+                -GAxiDataWidth=$(SDMA_AXI_BITS) -CFLAGS -DSDMA_AXI_BITS=$(SDMA_AXI_BITS)
+# test_rtl_mem_sys runs the 128-bit bus (for 64: -GAxiDataWidth=64 and
+# -CFLAGS -DMEMSYS_BUS_BYTES=8).
+MEMSYS_GFLAGS := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GAxiDataWidth=128
 
 .PHONY: rtl-sdma-tests rtl-sdma-lint
 rtl-sdma-tests: $(BUILD)/tests/test_rtl_sdma $(SDMA_OUT)/test_rtl_sdma_mutant \

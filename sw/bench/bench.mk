@@ -30,10 +30,10 @@ PE         ?= 256
 GEMM_DRAM_LAT ?= 100
 GEMM_DRAM_BW  ?= 16
 SWEEP_BW      ?= 4 8 16 32
-# The SoC's SDMA copy ceiling for the roofline: one 64-bit AXI port, whose
-# read and write channels each carry one 8-byte beat per cycle, main memory
+# The SoC's SDMA copy ceiling for the roofline: one 128-bit AXI port, whose
+# read and write channels each carry one 16-byte beat per cycle, main memory
 # and the scratchpad each served once per cycle (docs/performance.md).
-GEMM_COPY_BW  ?= 8
+GEMM_COPY_BW  ?= 16
 SWEEP_DIR     := $(PERF_DIR)/sweep
 SWEEP_ELF     ?= $(SW_OUT)/bench/bench_gemm.elf
 GEMM_CHECK_ELF := $(SW_OUT)/bench/bench_gemm_check.elf

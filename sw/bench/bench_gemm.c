@@ -20,10 +20,10 @@
  *  - A moves a step of two 16-row blocks at a time (32 x K BF16 = 16 KiB),
  *    double-buffered, the next step's 16 commands spread over the current
  *    step's two row blocks.
- *  - In the TRF a row block's 16 A tiles stay resident (A_k in bank 0 or 1)
- *    while its 8 C tiles are computed one after another as chains of NK
- *    tmma into one FP32 accumulator (bank 3, two of them alternating); B
- *    tiles stream through 4 registers of bank 2, loaded two tmma ahead.
+ *  - In the TRF a row block's 16 A tiles stay resident while its 8 C tiles
+ *    are computed one after another as chains of NK tmma into one FP32
+ *    accumulator (two of them alternating); B tiles stream through 4
+ *    registers, loaded two tmma ahead (banks: see AREG below).
  *    Per tmma: one B tld (8 TRF rows), 1/8 of an A tld, 1/NK of a D clear
  *    (tld of a zero tile) and of a D store (tst).
  *
@@ -111,11 +111,24 @@
 #define TST_P 3
 #define ZERO_P (NK / 2)
 
-/* TRF: A_k in banks 0/1, B in bank 2, D in bank 3 (bank = index mod 4).
+/* TRF banks (bank = index mod 4; one write port each): the mma engine's
+ * drain writes the chain's D in every cycle of the chain, and a tld into
+ * the same bank waits until the engine has drained (the queue behind it
+ * with it). So nothing the mover writes during chain c is in D(c)'s bank:
+ * D alternates between banks 3 (even chains) and 2 (odd), B streams through
+ * banks 0/1, A_k is in bank k & 1 except the last two tiles of each half
+ * (reloaded while chain 0 resp. 7 runs), which sit in bank 2 (second half,
+ * chain 0's D is in bank 3) resp. 3 (first half, chain 7's in bank 2). A
+ * and B of one tmma are always in different banks (both read every row).
  * The modulo keeps the numbers in range in slots that compile away. */
-#define AREG(k) (((k) & 1) + 4 * (((k) >> 1) & 7))
-#define BREG(t) (2 + 4 * ((t) % 4))
-#define DREG(c) (3 + 4 * ((c) % 2))
+#define AK(k) ((((k) % NK) + NK) % NK)
+#define AJ(k) (AK(k) % HALF)                        /* position in its half */
+#define AS(k) ((AK(k) / HALF) * (HALF - 2) + AJ(k)) /* index among banks 0/1 */
+#define AREG(k)                                                                \
+    (AJ(k) < HALF - 2 ? (AS(k) & 1) + 4 * (2 + AS(k) / 2)                      \
+                      : (AK(k) < HALF ? 3 : 2) + 4 * ((AK(k) < HALF ? 2 : 4) + AJ(k) - (HALF - 2)))
+#define BREG(t) (((t) % 2 ? 0 : 1) + 4 * (((t) % 4) / 2))
+#define DREG(c) (3 - (c) % 2)
 
 static uint32_t A[M * K / 2] MOSAIC_TENSOR_NOINIT; /* BF16 pairs */
 static uint32_t B[K * N / 2] MOSAIC_TENSOR_NOINIT;
@@ -162,6 +175,34 @@ static void issue(const xfer *x)
         scpad_ld(x->shape, x->sp, (const void *)x->mem);
 }
 
+/* One SDMA command = 32 main-memory rows of 32 bytes (16 BF16) = two
+ * vertically adjacent 16x16 tiles, landing as two packed tiles. */
+#define PAIR_SHAPE SDMA_SHAPE(32, 8, 2)
+
+static uint32_t abuf(unsigned g) { return SP(sp_a[g % 2]); }
+
+/* Commands are computed where they are issued, not gathered in tables
+ * first: a burst of scalar work between row blocks would leave the tensor
+ * queue empty (a step's table took 262 cycles to fill). */
+
+/* Load k of A step s (rows 32s..32s+31) into step buffer g: tile column k
+ * of both row blocks. */
+static void a_issue(unsigned s, unsigned g, unsigned k)
+{
+    scpad_ld(PAIR_SHAPE, abuf(g) + k * PAIR_B,
+             (const void *)(MEM(A) + (uintptr_t)s * 32u * S_BYTES + k * 32u));
+}
+
+/* Load r of panel q's B column tile jj (panel-local): rows 32r .. 32r + 31
+ * of global column tile 4q + jj % 4 (+ NT/2 for jj >= 4), a 32-byte column
+ * of B. */
+static void b_issue(unsigned q, unsigned jj, unsigned r)
+{
+    scpad_ld(PAIR_SHAPE, BADDR(jj, 2 * r),
+             (const void *)(MEM(B) + (uintptr_t)r * 32u * S_BYTES + q * 128u + (jj % 4) * 32u +
+                            (jj / 4) * (uint32_t)N));
+}
+
 /* SDMA issue points: slots p * HALF, p = 0..NPTS-1. Point p issues
  * commands ceil(p nxf / NPTS) .. ceil((p + 1) nxf / NPTS) - 1 of the row
  * block's share of the next A step (NPTS is a power of two: no division
@@ -180,14 +221,14 @@ static void issue(const xfer *x)
     if ((t) < NSLOT) {                                                         \
         if ((t) % HALF == 0)                                                   \
             for (unsigned i_ = XLO((t) / HALF); i_ < XLO((t) / HALF + 1); i_++) \
-                issue(&xf[i_]);                                                \
+                a_issue(xs, xg, xk + i_);                                      \
         if ((t) == NK && cstore) {                                             \
             issue(&cstore[0]);                                                 \
             issue(&cstore[1]);                                                 \
         }                                                                      \
-        if (xb && PK(t) == NK - 2)                                             \
+        if (bq && PK(t) == NK - 2)                                             \
             for (unsigned i_ = 0; i_ < NBC; i_++)                              \
-                issue(&xb[CH(t) * NBC + i_]);                                  \
+                b_issue(bq, CH(t), i_);                                        \
         if ((t) < HALF)                                                        \
             tld(AREG((t) + HALF), a_cur + AOFF((t) + HALF), TP);               \
         if ((t) >= NSLOT - HALF && a_next)                                     \
@@ -216,18 +257,17 @@ static void issue(const xfer *x)
  * here; 0..HALF-1 came with the previous row block); a_next: the next row
  * block's A (0: none); cbuf/cprev: C staging of this / the previous row
  * block (0: none); cstore: the previous row block's two C stores (issued
- * at the second chain, after its last tst; NULL: none); xf: nxf A-step
- * commands spread over the issue points; xb: the next panel's B (NULL:
- * none). */
+ * at the second chain, after its last tst; NULL: none); xs, xg, xk, nxf:
+ * loads xk.. xk + nxf - 1 of A step xs into buffer xg, spread over the
+ * issue points; bq: the next panel, whose B is loaded here (0: none). */
 static void row_block(uint32_t a_cur, uint32_t a_next, uint32_t cbuf, uint32_t cprev,
-                      const xfer *cstore, const xfer *xf, unsigned nxf, const xfer *xb)
+                      const xfer *cstore, unsigned xs, unsigned xg, unsigned xk, unsigned nxf,
+                      unsigned bq)
 {
     tld(BREG(0), BADDR(0, 0), TP);
     tld(BREG(1), BADDR(0, 1), TP);
     SLOT64(0) SLOT64(64)
 }
-
-static uint32_t abuf(unsigned g) { return SP(sp_a[g % 2]); }
 
 /* The two stores of global row block grb (panel grb / NRB) from its
  * staging buffer: half i is column tiles 4q+2i, 4q+2i+1 and N/2 columns on. */
@@ -241,49 +281,17 @@ static void c_stores(xfer *x, unsigned grb)
     }
 }
 
-/* One SDMA command = 32 main-memory rows of 32 bytes (16 BF16) = two
- * vertically adjacent 16x16 tiles, landing as two packed tiles. */
-#define PAIR_SHAPE SDMA_SHAPE(32, 8, 2)
-
-/* Loads of A rows 32s..32s+31 into step buffer g: command k is tile
- * column k (both row blocks' tile k). */
-static unsigned a_loads(xfer *x, unsigned s, unsigned g)
-{
-    for (unsigned k = 0; k < NA_CMDS; k++) {
-        xfer v = {PAIR_SHAPE, abuf(g) + k * PAIR_B,
-                  MEM(A) + (uintptr_t)s * 32u * S_BYTES + k * 32u, 0};
-        x[k] = v;
-    }
-    return NA_CMDS;
-}
-
-/* Loads of panel q's B, column tile jj (panel-local) after column jj - 1:
- * command jj * NBC + r is rows 32r .. 32r + 31 of global column tile
- * 4q + jj % 4 (+ NT/2 for jj >= 4), a 32-byte column of B. */
-static void b_loads(xfer *x, unsigned q)
-{
-    for (unsigned jj = 0; jj < NCH; jj++)
-        for (unsigned r = 0; r < NBC; r++) {
-            xfer v = {PAIR_SHAPE, BADDR(jj, 2 * r),
-                      MEM(B) + (uintptr_t)r * 32u * S_BYTES + q * 128u + (jj % 4) * 32u +
-                          (jj / 4) * (uint32_t)N,
-                      0};
-            x[jj * NBC + r] = v;
-        }
-}
-
 static void gemm(void)
 {
-    xfer xa[NA_CMDS], xb[NB_CMDS], cs[2];
+    xfer cs[2];
     sdma_stride_write(S_BYTES);
     /* Prologue: step 0 of A, then panel 0 of B column by column, in the
      * order the first row block reads them; then the first A tiles and D. */
-    unsigned na = a_loads(xa, 0, 0);
-    for (unsigned i = 0; i < na; i++)
-        issue(&xa[i]);
-    b_loads(xb, 0);
-    for (unsigned i = 0; i < NB_CMDS; i++)
-        issue(&xb[i]);
+    for (unsigned k = 0; k < NA_CMDS; k++)
+        a_issue(0, 0, k);
+    for (unsigned jj = 0; jj < NCH; jj++)
+        for (unsigned r = 0; r < NBC; r++)
+            b_issue(0, jj, r);
 #define LOAD_A0(k)                                                             \
     if ((k) < HALF)                                                            \
         tld(AREG(k), abuf(0) + AOFF(k), TP);
@@ -294,10 +302,8 @@ static void gemm(void)
     for (unsigned q = 0; q < NP; q++) {
         for (unsigned s = 0; s < NS; s++) {
             unsigned g = q * NS + s;
-            na = g + 1 < nsteps ? a_loads(xa, (s + 1) % NS, g + 1) : 0;
+            unsigned na = g + 1 < nsteps ? NA_CMDS : 0;
             int b_next = s == NS - 1 && q + 1 < NP;
-            if (b_next)
-                b_loads(xb, q + 1);
             for (unsigned h = 0; h < 2; h++) {
                 unsigned grb = q * NRB + 2 * s + h;
                 uint32_t a_cur = abuf(g) + h * TILE_B;
@@ -306,7 +312,7 @@ static void gemm(void)
                 if (grb)
                     c_stores(cs, grb - 1);
                 row_block(a_cur, a_next, SP(sp_c[grb % 2]), cprev, grb ? cs : NULL,
-                          xa + h * (na / 2), na / 2, h == 1 && b_next ? xb : NULL);
+                          (s + 1) % NS, g + 1, h * (na / 2), na / 2, h == 1 && b_next ? q + 1 : 0);
             }
         }
     }

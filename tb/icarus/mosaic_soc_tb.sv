@@ -235,7 +235,7 @@ module mosaic_soc_tb;
     if (addr >= 32'h8000_0000 && addr < 32'h8000_0000 + dut.RamBytes)
       w = dut.u_mem.u_ram.mem_q[(addr - 32'h8000_0000) >> 2];
     else if (addr >= 32'h4000_0000 && addr < 32'h4000_0000 + dut.MainBytes)
-      w = dut.u_mem.u_main.mem_q[(addr - 32'h4000_0000) >> 3] >> (32 * addr[2]);
+      w = dut.u_mem.u_main.mem_q[(addr - 32'h4000_0000) >> 4] >> (32 * addr[3:2]);
     else if (addr >= 32'h2000_0000 && addr < 32'h2000_0000 + dut.ScpadBytes)
       w = dut.u_mem.u_scpad.mem_q[(addr - 32'h2000_0000) >> 6] >> (32 * addr[5:2]);
     mem_word = w;

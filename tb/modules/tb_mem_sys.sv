@@ -1,13 +1,15 @@
 // Top (Verilator) of the memory-system module test (test_rtl_mem_sys.cpp):
 // mosaic_axi_arb (m0 = LSU side, m1 = SDMA side) in front of mosaic_mem_sys,
 // the core's fetch and data ports and the DRAM model inputs brought out.
+// AxiDataWidth 128 (the SoC's bus; the harness's default) or 64.
 
 `default_nettype none
 
 module tb_mem_sys #(
-  parameter int RamBytes   = 16384,
-  parameter int MainBytes  = 65536,
-  parameter int ScpadBytes = 32768
+  parameter int RamBytes     = 16384,
+  parameter int MainBytes    = 65536,
+  parameter int ScpadBytes   = 32768,
+  parameter int AxiDataWidth = 128
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -75,10 +77,10 @@ module tb_mem_sys #(
   output logic [31:0]               data_rdata_o,
   input  logic [15:0]               dram_latency_i,
   input  logic [6:0]                dram_stall_pct_i,
-  input  logic [31:0]               dram_seed_i
+  input  logic [31:0]               dram_seed_i,
+  input  logic [7:0]                dram_bw_i,
+  input  logic [7:0]                dram_outstanding_i
 );
-
-  localparam int AxiDataWidth = 64;
 
   logic [31:0]               s_awaddr, s_araddr;
   logic [7:0]                s_awlen, s_arlen;
@@ -221,8 +223,8 @@ module tb_mem_sys #(
     .dram_latency_i     (dram_latency_i),
     .dram_stall_pct_i   (dram_stall_pct_i),
     .dram_seed_i        (dram_seed_i),
-    .dram_bw_i          (8'd0),   // the limits are covered by sw/tests/sim/test_sim_dram.py
-    .dram_outstanding_i (8'd0),
+    .dram_bw_i          (dram_bw_i),
+    .dram_outstanding_i (dram_outstanding_i),
     .spx_req_i          (1'b0),
     .spx_we_i           (1'b0),
     .spx_addr_i         (32'd0),

@@ -2,10 +2,12 @@
 // mosaic_mem_fifo) against the golden SDMA (mosaic_tu_exec of scpad.ld /
 // scpad.st on a golden memory with the same initial contents).
 //
-// The harness is an AXI4 slave over three byte windows at the real bases
-// (RAM 0x80000000 16 KiB, main 0x40000000 64 KiB, scratchpad 0x20000000
-// 2 x 16 KiB banks; the RTL gets the same sizes as parameters and the
-// golden model's memory answers `ok` for the same windows), with random
+// The harness is an AXI4 slave of SDMA_AXI_BITS bits (64 or 128, -D at
+// build, default 128; the RTL's AxiDataWidth must match) over three byte
+// windows at the real bases (RAM 0x80000000 16 KiB, main 0x40000000
+// 64 KiB, scratchpad 0x20000000 2 x 16 KiB banks; the RTL gets the same
+// sizes as parameters and the golden model's memory answers `ok` for the
+// same windows), with random
 // latency per burst (0-24 cycles), random gaps between R beats, and 25%
 // stalls on arready, awready, wready, and on rvalid / bvalid; in 30% of the
 // batches at most 1-4 read bursts in flight (arready low until the oldest
@@ -33,8 +35,9 @@
 //       the previous one's destination (same shape: a store from the load's
 //       scratchpad range, a load from the store's rows), so the engine,
 //       which reads the next source while it writes, must wait for them
-//   sdma_axi_protocol  every burst INCR, 64-bit, len <= 255, inside one
-//       window, not across 4 KiB; AR/AW/W payloads held until ready; wlast
+//   sdma_axi_protocol  every burst INCR, full-width beats (AxSIZE =
+//       log2(bus bytes)), len <= 255, inside one window, not across
+//       4 KiB; AR/AW/W payloads held until ready; wlast
 //       exactly on the last beat; strobes, in command order, only on the
 //       destination bytes of the command writing, exactly its byte count,
 //       never more than one command ahead of the oldest not done (whose
@@ -67,6 +70,35 @@ namespace {
 Vmosaic_sdma *dut;
 uint64_t cycles;
 tb::Rng *rng;
+
+// ---------------------------------------------------------------- bus width
+#ifndef SDMA_AXI_BITS
+#define SDMA_AXI_BITS 128
+#endif
+constexpr uint32_t kBus = SDMA_AXI_BITS / 8; // bytes per beat
+constexpr unsigned kSize = kBus == 16 ? 4 : 3; // AxSIZE
+static_assert(kBus == 8 || kBus == 16, "SDMA_AXI_BITS must be 64 or 128");
+static_assert(sizeof(Vmosaic_sdma::rdata_i) == kBus && sizeof(Vmosaic_sdma::wdata_o) == kBus,
+              "SDMA_AXI_BITS differs from the RTL's AxiDataWidth");
+
+// Verilator's data ports: a uint64_t at 64 bits, VlWide<4> (four 32-bit
+// words, least significant first) at 128.
+void set_beat(QData &p, const uint8_t *b) {
+    p = 0;
+    for (int i = 0; i < 8; i++) p |= (uint64_t)b[i] << (8 * i);
+}
+void set_beat(VlWide<4> &p, const uint8_t *b) {
+    for (int k = 0; k < 4; k++)
+        p[k] = (uint32_t)b[4 * k] | (uint32_t)b[4 * k + 1] << 8 | (uint32_t)b[4 * k + 2] << 16 |
+               (uint32_t)b[4 * k + 3] << 24;
+}
+uint8_t beat_byte(const QData &p, unsigned i) { return (uint8_t)(p >> (8 * i)); }
+uint8_t beat_byte(const VlWide<4> &p, unsigned i) { return (uint8_t)(p[i / 4] >> (8 * (i % 4))); }
+// 64-bit word k (0, 1) of a beat, for the hold check.
+uint64_t beat_word(const QData &p, unsigned k) { return k ? 0 : p; }
+uint64_t beat_word(const VlWide<4> &p, unsigned k) {
+    return (uint64_t)p[2 * k + 1] << 32 | p[2 * k];
+}
 
 // ---------------------------------------------------------------- memory
 constexpr uint32_t kBankBytes = 0x4000;
@@ -160,8 +192,8 @@ bool read_ok(uint32_t addr) {
     for (unsigned k = inflight_lo; k < inflight_hi; k++) {
         const Cmd &c = (*inflight)[k];
         if (c.code) continue;
-        for (uint32_t i = 0; i < 8; i++)
-            if (in_src(c, (addr & ~7u) + i)) return true;
+        for (uint32_t i = 0; i < kBus; i++)
+            if (in_src(c, (addr & ~(kBus - 1)) + i)) return true;
     }
     return false;
 }
@@ -177,9 +209,10 @@ int window_of(uint32_t a, uint32_t len) {
 void check_burst(const char *ch, uint32_t addr, unsigned len, unsigned size, unsigned burst) {
     proto->vector();
     n_bursts++;
-    if (burst != 1 || size != 3 || len > 255)
+    if (burst != 1 || size != kSize || len > 255)
         proto->fail("%s addr %08x burst %u size %u len %u", ch, addr, burst, size, len);
-    const uint64_t first = addr & ~7ull, last = first + 8ull * (len + 1) - 1;
+    const uint64_t first = addr & ~(uint64_t)(kBus - 1);
+    const uint64_t last = first + (uint64_t)kBus * (len + 1) - 1;
     if ((first >> 12) != (last >> 12)) proto->fail("%s addr %08x len %u crosses 4 KiB", ch, addr, len);
     if (window_of((uint32_t)first, (uint32_t)(last - first + 1)) < 0)
         proto->fail("%s addr %08x len %u outside the windows", ch, addr, len);
@@ -187,14 +220,15 @@ void check_burst(const char *ch, uint32_t addr, unsigned len, unsigned size, uns
 
 struct Hold {
     bool pend = false;
-    uint64_t a = 0, b = 0, c = 0;
+    uint64_t a = 0, b = 0, c = 0, d = 0;
 };
 Hold h_ar, h_aw, h_w;
-void check_hold(Hold &h, const char *ch, bool valid, bool ready, uint64_t a, uint64_t b, uint64_t c) {
-    if (h.pend && (!valid || h.a != a || h.b != b || h.c != c))
+void check_hold(Hold &h, const char *ch, bool valid, bool ready, uint64_t a, uint64_t b, uint64_t c,
+                uint64_t d = 0) {
+    if (h.pend && (!valid || h.a != a || h.b != b || h.c != c || h.d != d))
         proto->fail("%s dropped or changed before ready", ch);
     h.pend = valid && !ready;
-    h.a = a, h.b = b, h.c = c;
+    h.a = a, h.b = b, h.c = c, h.d = d;
 }
 
 void tick() {
@@ -220,19 +254,24 @@ void env_cycle() {
     dut->rvalid_i = r_shown;
     if (r_shown) {
         const Burst &b = ar_q.front();
-        const uint32_t wa = (b.addr & ~7u) + 8u * b.beat;
-        uint64_t d = 0;
+        const uint32_t wa = (b.addr & ~(kBus - 1)) + kBus * b.beat;
+        uint8_t d[kBus];
         bool bad = false;
-        for (int i = 0; i < 8; i++) {
+        for (uint32_t i = 0; i < kBus; i++) {
             const uint8_t *p = dut_mem.at(wa + i);
             bad |= !p;
-            d |= (uint64_t)(p ? *p : 0xEE) << (8 * i);
+            d[i] = p ? *p : 0xEE;
         }
-        dut->rdata_i = d;
+        set_beat(dut->rdata_i, d);
         dut->rlast_i = b.beat == b.len;
         dut->rresp_i = bad ? 3 : 0;
     } else {
-        dut->rdata_i = rng->next();
+        uint8_t d[kBus];
+        for (uint32_t i = 0; i < kBus; i += 8) {
+            const uint64_t x = rng->next();
+            std::memcpy(d + i, &x, 8);
+        }
+        set_beat(dut->rdata_i, d);
         dut->rlast_i = rng->chance(50);
         dut->rresp_i = 0;
     }
@@ -245,7 +284,8 @@ void env_cycle() {
                dut->arlen_o | (dut->arsize_o << 8) | (dut->arburst_o << 12), 0);
     check_hold(h_aw, "AW", dut->awvalid_o, dut->awready_i, dut->awaddr_o,
                dut->awlen_o | (dut->awsize_o << 8) | (dut->awburst_o << 12), 0);
-    check_hold(h_w, "W", dut->wvalid_o, dut->wready_i, dut->wdata_o, dut->wstrb_o, dut->wlast_o);
+    check_hold(h_w, "W", dut->wvalid_o, dut->wready_i, beat_word(dut->wdata_o, 0), dut->wstrb_o,
+               dut->wlast_o, beat_word(dut->wdata_o, 1));
     if (dut->awvalid_o && dut->awready_i) {
         bool good = false;
         for (unsigned k = inflight_lo; k < inflight_hi && k < inflight_lo + 2; k++)
@@ -274,10 +314,10 @@ void env_cycle() {
     ev_bytes_sum += dut->ev_bytes_o;
     if (dut->wvalid_o && dut->wready_i) {
         Burst &b = aw_q.front();
-        const uint32_t wa = (b.addr & ~7u) + 8u * b.beat;
+        const uint32_t wa = (b.addr & ~(kBus - 1)) + kBus * b.beat;
         if (dut->wlast_o != (b.beat == b.len))
             proto->fail("wlast %d on beat %u of len %u", dut->wlast_o, b.beat, b.len);
-        for (int i = 0; i < 8; i++) {
+        for (uint32_t i = 0; i < kBus; i++) {
             if (!((dut->wstrb_o >> i) & 1)) continue;
             const uint32_t a = wa + i;
             strobed++;
@@ -303,7 +343,7 @@ void env_cycle() {
                 wr_idx++;
                 wr_count = 0;
             }
-            if (uint8_t *p = dut_mem.at(a)) *p = (uint8_t)(dut->wdata_o >> (8 * i));
+            if (uint8_t *p = dut_mem.at(a)) *p = beat_byte(dut->wdata_o, i);
         }
         if (++b.beat > b.len) {
             aw_q.pop_front();

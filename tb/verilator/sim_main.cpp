@@ -96,19 +96,13 @@ void sample_rvfi(sim_rvfi *r)
 
 #define MEM(m) (ROOT->mosaic_soc__DOT__u_mem__DOT__##m##__DOT__mem_q)
 
-// Main memory is 64 bits wide (word w is half w & 1 of entry w / 2), the
+// Main memory is 128 bits wide (word w is word w % 4 of entry w / 4), the
 // scratchpad 512 bits (word w is word w % 16 of entry w / 16), the RAM 32.
-void set_half(QData &q, uint32_t word, uint32_t value)
-{
-    unsigned sh = 32 * (word & 1u);
-    q = (q & ~(0xFFFFFFFFull << sh)) | (QData)value << sh;
-}
-
 extern "C" void write_word(void *, int mem, uint32_t word, uint32_t value)
 {
     switch (mem) {
     case 0: MEM(u_ram)[word] = value; break;
-    case 1: set_half(MEM(u_main)[word / 2], word, value); break;
+    case 1: MEM(u_main)[word / 4][word % 4] = value; break;
     default: MEM(u_scpad)[word / 16][word % 16] = value; break;
     }
 }
@@ -119,7 +113,7 @@ extern "C" uint32_t read_word(void *, uint32_t addr)
     if ((off = addr - MOSAIC_RAM_BASE) < MOSAIC_RAM_SIZE)
         return MEM(u_ram)[off / 4];
     if ((off = addr - MOSAIC_MAIN_BASE) < MOSAIC_MAIN_SIZE)
-        return (uint32_t)(MEM(u_main)[off / 8] >> (32 * ((off / 4) & 1u)));
+        return MEM(u_main)[off / 16][(off / 4) % 4];
     if ((off = addr - MOSAIC_SCPAD_BASE) < MOSAIC_SCPAD_BANK_BYTES * MOSAIC_SCPAD_BANKS)
         return MEM(u_scpad)[off / 64][(off / 4) % 16];
     return 0;

@@ -12,15 +12,15 @@ one, and the memory system serves main memory and the scratchpad in the
 same cycle, so LD and ST stream main memory for the whole phase apart from
 a fixed overhead (the first transfer's read in ST, the last one's write in
 LD, per-command steps), which the same phase without limits measures:
-there main memory moves one beat per cycle, bytes / 8 cycles. So
-    dram cycles = busy(phase) - busy_unlimited(phase) + bytes / 8
+there main memory moves one 16-byte beat per cycle, bytes / 16 cycles. So
+    dram cycles = busy(phase) - busy_unlimited(phase) + bytes / 16
 and the DRAM's rate is bytes / dram cycles.
 
 Checks:
-  * defaults, --dram-bw 8 and --dram-bw 200: the same busy cycles, LD and
+  * defaults, --dram-bw 16 and --dram-bw 200: the same busy cycles, LD and
     ST each below 0.7 x REF's, whose reads and writes share the scratchpad
     (main memory and the scratchpad are served in the same cycle);
-  * --dram-bw 2, 4: read and write rate <= bw + 0.05 and >= 0.8 * bw;
+  * --dram-bw 2, 4, 8: read and write rate <= bw + 0.05 and >= 0.8 * bw;
   * --dram-latency 100: --dram-outstanding 1 waits the latency for every
     burst (DRAM cycles >= 128 * 100), --dram-outstanding 4 takes less than
     half of that;
@@ -44,6 +44,7 @@ PROG = os.path.join(simlib.PROGS, "dram_bw.elf")
 SDMA_TEST = os.path.join(simlib.BUILD, "sw", "tests", "test_sdma.elf")
 BYTES = 4 * 4096           # per phase
 BURSTS = BYTES // 128      # one burst per 128-byte row
+BEAT = 16                  # bytes per AXI beat (mosaic_soc AxiDw)
 STRESS = ["--dram-bw", "3", "--dram-outstanding", "1", "--dram-latency", "37", "--dram-stall-pct", "25"]
 TALLY = simlib.Tally()
 check = TALLY.check
@@ -68,7 +69,7 @@ def measure(opts, tmp):
 
 
 def dram_cycles(ph, base, phase):
-    return ph[phase][1] - base[phase][1] + BYTES // 8
+    return ph[phase][1] - base[phase][1] + BYTES // BEAT
 
 
 def fmt(ph):
@@ -85,7 +86,7 @@ def main():
 
     # No limit: main memory moves a beat per cycle, like the scratchpad.
     base = None
-    for opts in ([], ["--dram-bw", "8"], ["--dram-bw", "200"]):
+    for opts in ([], ["--dram-bw", "16"], ["--dram-bw", "200"]):
         name = "no bandwidth limit" + (f" ({' '.join(opts)})" if opts else " (defaults)")
         ph, why = measure(opts, tmp)
         if why:
@@ -101,7 +102,7 @@ def main():
         return 1
 
     # Bandwidth-limited: the DRAM phases at the set rate.
-    for bw in (2, 4):
+    for bw in (2, 4, 8):
         name = f"--dram-bw {bw}"
         ph, why = measure(["--dram-bw", str(bw)], tmp)
         if why:
