@@ -287,7 +287,11 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // Queue
   // ------------------------------------------------------------------
-  localparam int QDepth = 4;
+  // Deep enough that the core's scalar work between a kernel's blocks of
+  // tensor instructions (a GEMM row block's set-up: ~100 cycles) does not
+  // drain it: an in-order queue of 4 left the array idle there.
+  localparam int QDepth = 16;   // power of two
+  localparam int QPtrW  = $clog2(QDepth);
   logic [5:0]  q_op   [QDepth];
   logic [4:0]  q_rd   [QDepth];
   logic [4:0]  q_rs1  [QDepth];
@@ -304,11 +308,11 @@ module mosaic_tu #(
   logic [7:0]  q_seq  [QDepth];
   logic [2:0]  q_til  [QDepth];   // mmacc tiling after the guard
   logic [15:0] q_clr  [QDepth];   // sub-operations whose D needs the R9 clear
-  logic [1:0]  q_wp_q, q_rp_q;
-  logic [2:0]  q_cnt_q;
+  logic [QPtrW-1:0] q_wp_q, q_rp_q;
+  logic [QPtrW:0]   q_cnt_q;
   logic        q_push, q_pop, q_full, q_empty;
-  assign q_full  = (q_cnt_q == 3'(QDepth));
-  assign q_empty = (q_cnt_q == 3'd0);
+  assign q_full  = (q_cnt_q == (QPtrW + 1)'(QDepth));
+  assign q_empty = (q_cnt_q == '0);
 
   // ------------------------------------------------------------------
   // Engines' state
@@ -458,9 +462,9 @@ module mosaic_tu #(
       q_rp_q  <= '0;
       q_cnt_q <= '0;
     end else begin
-      if (q_push) q_wp_q <= q_wp_q + 2'd1;
-      if (q_pop)  q_rp_q <= q_rp_q + 2'd1;
-      q_cnt_q <= q_cnt_q + 3'(q_push) - 3'(q_pop);
+      if (q_push) q_wp_q <= q_wp_q + QPtrW'(1);
+      if (q_pop)  q_rp_q <= q_rp_q + QPtrW'(1);
+      q_cnt_q <= q_cnt_q + (QPtrW + 1)'(q_push) - (QPtrW + 1)'(q_pop);
     end
   end
 
@@ -1054,7 +1058,7 @@ module mosaic_tu #(
   // SDMA commands queued ahead of the engine (and scratchpad ranges the
   // tld/tst hazard check holds, one per command in flight): a GEMM step's
   // transfers, issued together, must fit or the tmma behind them wait.
-  localparam int SdmaQueue = 16;
+  localparam int SdmaQueue = 32;
 
   mosaic_axi_arb #(
     .AxiDataWidth (NarrowDw),

@@ -214,7 +214,11 @@ static void b_issue(unsigned q, unsigned jj, unsigned r)
  * points), the previous row block's C stores (at the second chain's start,
  * after its last tst), the next panel's B column CH(t) (once its last tld
  * here is issued), A reloads, B two slots ahead, the previous chain's D
- * store, the next chain's D clear, then the tmma. */
+ * store, the next chain's D clear, then the tmma. The D store keeps the
+ * tile mover busy for ~32 cycles (it reads the TRF in the cycles the mma
+ * engine leaves free), so the slot after it loads no B: that tld would wait
+ * for the mover and hold the tmma behind it in the in-order queue. The slot
+ * after that loads both. */
 #define CH(t) ((t) / NK)
 #define PK(t) ((t) % NK)
 #define SLOT(t)                                                                \
@@ -233,7 +237,9 @@ static void b_issue(unsigned q, unsigned jj, unsigned r)
             tld(AREG((t) + HALF), a_cur + AOFF((t) + HALF), TP);               \
         if ((t) >= NSLOT - HALF && a_next)                                     \
             tld(AREG((t) - (NSLOT - HALF)), a_next + AOFF((t) - (NSLOT - HALF)), TP); \
-        if ((t) + 2 < NSLOT)                                                   \
+        if (PK(t) == TST_P + 2 && (t) + 1 < NSLOT)                             \
+            tld(BREG((t) + 1), BADDR(CH((t) + 1), PK((t) + 1)), TP);           \
+        if ((t) + 2 < NSLOT && PK(t) != TST_P + 1)                             \
             tld(BREG((t) + 2), BADDR(CH((t) + 2), PK((t) + 2)), TP);           \
         if (PK(t) == TST_P) {                                                  \
             if (CH(t) > 0)                                                     \

@@ -20,7 +20,9 @@ Checks:
   * defaults, --dram-bw 16 and --dram-bw 200: the same busy cycles, LD and
     ST each below 0.7 x REF's, whose reads and writes share the scratchpad
     (main memory and the scratchpad are served in the same cycle);
-  * --dram-bw 2, 4, 8: read and write rate <= bw + 0.05 and >= 0.8 * bw;
+  * --dram-bw 2, 4, 8: read and write rate <= 1.01 * bw + 0.05 (the credit
+    starts full, two beats, and the overhead estimate is good to a few
+    cycles) and >= 0.8 * bw;
   * --dram-latency 100: --dram-outstanding 1 waits the latency for every
     burst (DRAM cycles >= 128 * 100), --dram-outstanding 4 takes less than
     half of that;
@@ -110,9 +112,10 @@ def main():
             continue
         rd = BYTES / dram_cycles(ph, base, "LD")
         wr = BYTES / dram_cycles(ph, base, "ST")
-        ok = all(0.8 * bw <= r <= bw + 0.05 for r in (rd, wr))
+        hi = 1.01 * bw + 0.05
+        ok = all(0.8 * bw <= r <= hi for r in (rd, wr))
         check(f"{name}: read {rd:.2f}, write {wr:.2f} bytes/cycle", ok,
-              f"outside {0.8 * bw:.2f}..{bw + 0.05:.2f}: {fmt(ph)}")
+              f"outside {0.8 * bw:.2f}..{hi:.2f}: {fmt(ph)}")
 
     # Outstanding bursts at 100 cycles latency.
     res = {}
