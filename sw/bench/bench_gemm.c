@@ -110,6 +110,11 @@
  * next chain's D cleared after that (it is the register just stored). */
 #define TST_P 3
 #define ZERO_P (NK / 2)
+/* In a row block's first chain the mover is busy with the A reloads for
+ * its first HALF slots; the previous row block's last D is stored and the
+ * register cleared after them. */
+#define TSTP(c) ((c) == 0 ? HALF + 1 : TST_P)
+#define ZEROP(c) ((c) == 0 ? HALF + 3 : ZERO_P)
 
 /* TRF banks (bank = index mod 4; one write port each): the mma engine's
  * drain writes the chain's D in every cycle of the chain, and a tld into
@@ -237,17 +242,17 @@ static void b_issue(unsigned q, unsigned jj, unsigned r)
             tld(AREG((t) + HALF), a_cur + AOFF((t) + HALF), TP);               \
         if ((t) >= NSLOT - HALF && a_next)                                     \
             tld(AREG((t) - (NSLOT - HALF)), a_next + AOFF((t) - (NSLOT - HALF)), TP); \
-        if (PK(t) == TST_P + 2 && (t) + 1 < NSLOT)                             \
+        if (PK(t) == TSTP(CH(t)) + 2 && (t) + 1 < NSLOT)                       \
             tld(BREG((t) + 1), BADDR(CH((t) + 1), PK((t) + 1)), TP);           \
-        if ((t) + 2 < NSLOT && PK(t) != TST_P + 1)                             \
+        if ((t) + 2 < NSLOT && PK(t) != TSTP(CH(t)) + 1)                       \
             tld(BREG((t) + 2), BADDR(CH((t) + 2), PK((t) + 2)), TP);           \
-        if (PK(t) == TST_P) {                                                  \
+        if (PK(t) == TSTP(CH(t))) {                                            \
             if (CH(t) > 0)                                                     \
                 tst(DREG(CH(t) + 1), cbuf + COFF(CH(t) - 1), 256);             \
             else if (cprev)                                                    \
                 tst(DREG(NCH - 1), cprev + COFF(NCH - 1), 256);                \
         }                                                                      \
-        if (PK(t) == ZERO_P)                                                   \
+        if (PK(t) == ZEROP(CH(t)))                                             \
             tld(DREG(CH(t) + 1), SP(sp_zero), 64);                             \
         tmma(DREG(CH(t)), AREG(PK(t)), BREG(t));                               \
     }
