@@ -13,10 +13,11 @@
  *    S = 2K bytes, the row pitch of A and of B and half that of C, so one
  *    32-row store of C writes 16 C rows at two places N/2 columns apart.
  *  - B's panel (K x 128 BF16 = 64 KiB, half of the scratchpad) stays there
- *    while all M rows of A stream through it, so A is read N/128 times.
- *    There is no room for a second panel: the next panel's column tile jj
- *    is loaded into column jj's buffer during the panel's last row block,
- *    as soon as that row block's last tld of column jj is issued.
+ *    while all M rows of A stream through it; panel 1 runs them in reverse,
+ *    so A is read N/128 times but for one step. There is no room for a
+ *    second panel: the next panel's first NPRE columns go to buffers idle
+ *    during the last step, the others to the columns the last row block
+ *    has finished (gemm()).
  *  - A moves a step of two 16-row blocks at a time (32 x K BF16 = 16 KiB),
  *    double-buffered, the next step's 16 commands spread over the current
  *    step's two row blocks.
@@ -48,13 +49,14 @@
  * K/16 tiles consecutive). The zero tile (FP32, stride 64) is packed too;
  * the C tst (stride 256, 1/NK per tmma) is not; a row block's C leaves in
  * two 4 KiB stores (32 rows of 128 bytes). SDMA commands per 256^3 run:
- * 512 A + 128 B + 64 C.
+ * 496 A + 128 B + 64 C.
  *
  * Main-memory traffic (the sdma_bytes counter, checked below):
- *   A read N/128 times: N/128 * M*K*2  (256^3: 256 KiB)
+ *   A, N/128 times less one step per panel change:
+ *                       N/128 * M*K*2 - (N/128 - 1) * 32*K*2  (256^3: 240 KiB)
  *   B read once:        K*N*2          (128 KiB)
  *   C written once:     M*N*4          (256 KiB)
- *   total 655,360 bytes = 40,960 cycles at 16 B/cycle, below the 65,536
+ *   total 638,976 bytes = 39,936 cycles at 16 B/cycle, below the 65,536
  *   cycles of 4096 tiles at 16 cycles each on a 16x16 array.
  *
  * Check: useful MACs = M*N*K and SDMA bytes = the traffic above (both
@@ -103,7 +105,11 @@
 #define TILE_B 512u          /* a packed 16x16 BF16 tile */
 #define PAIR_B 1024u         /* two vertically adjacent packed tiles: one SDMA */
 #define TILES ((M / 16) * (N / 16) * (K / 16))
-#define TRAFFIC ((uint32_t)NP * M * K * 2u + (uint32_t)K * N * 2u + (uint32_t)M * N * 4u)
+#define CB (K * 32u)          /* a B column tile's packed tiles */
+#define AB (32u * K * 2u)      /* an A step */
+#define NPRE 3               /* next panel's columns loaded before its last row block */
+#define TRAFFIC                                                                \
+    ((uint32_t)NP * M * K * 2u - (NP - 1u) * AB + (uint32_t)K * N * 2u + (uint32_t)M * N * 4u)
 
 /* Slot positions inside a chain: the previous chain's D is stored after
  * TST_P tmma of the new chain (so the tst finds the array drained), and the
@@ -144,10 +150,19 @@ static uint8_t sp_a[2][32 * K * 2] MOSAIC_SCPAD_BANK0;
 static uint8_t sp_b1[4 * K * 32] MOSAIC_SCPAD_BANK1;
 static uint8_t sp_c[2][8192] MOSAIC_SCPAD_BANK1;
 static uint8_t sp_zero[1024] MOSAIC_SCPAD_BANK1;
-/* Bank 0: 32 + 2 x 16 KiB, bank 1: 32 + 16 + 1 KiB (of 64 each). Every
+static uint8_t sp_s[CB] MOSAIC_SCPAD_BANK1; /* a spare B column (panel change) */
+/* Bank 0: 32 + 2 x 16 KiB, bank 1: 32 + 16 + 1 + 8 KiB (of 64 each). Every
  * SDMA command stays inside one of these buffers, so inside one bank. */
-_Static_assert(sizeof sp_b0 == (NB_CMDS / 2) * PAIR_B && sizeof sp_a[0] == NA_CMDS * PAIR_B,
+_Static_assert(sizeof sp_b0 == (NB_CMDS / 2) * PAIR_B && sizeof sp_a[0] == NA_CMDS * PAIR_B &&
+                   sizeof sp_a[0] == AB && AB == 2 * CB,
                "half a B panel / an A step is its SDMA commands' packed tile pairs");
+
+/* Where a panel's B columns and A step buffers are (run time: the second
+ * panel takes over buffers the first leaves idle, see gemm()). */
+typedef struct {
+    uint32_t bcol[NCH]; /* column tile jj (panel-local): K/16 packed tiles */
+    uint32_t abuf[2];   /* A step buffers, used alternately */
+} layout;
 
 #define SP(x) ((uint32_t)(uintptr_t)(x))
 #define MEM(x) ((uintptr_t)(x))
@@ -161,8 +176,6 @@ _Static_assert(sizeof sp_b0 == (NB_CMDS / 2) * PAIR_B && sizeof sp_a[0] == NA_CM
  * 128 B, row 2r+h of half i = C row r, column tiles 2i, 2i+1 of group h
  * (group h = panel tiles 4h..4h+3, N/2 columns apart). */
 #define AOFF(k) ((k) * PAIR_B)
-#define BADDR(jj, k)                                                          \
-    (((jj) < 4 ? SP(sp_b0) : SP(sp_b1)) + ((jj) % 4) * (K * 32u) + (k) * TILE_B)
 #define COFF(jj) ((((jj) % 4) / 2) * 4096 + ((jj) / 4) * 128 + ((jj) % 2) * 64)
 #define TP 32 /* tld stride of a packed BF16 tile: its row bytes */
 
@@ -184,26 +197,25 @@ static void issue(const xfer *x)
  * vertically adjacent 16x16 tiles, landing as two packed tiles. */
 #define PAIR_SHAPE SDMA_SHAPE(32, 8, 2)
 
-static uint32_t abuf(unsigned g) { return SP(sp_a[g % 2]); }
 
 /* Commands are computed where they are issued, not gathered in tables
  * first: a burst of scalar work between row blocks would leave the tensor
  * queue empty (a step's table took 262 cycles to fill). */
 
-/* Load k of A step s (rows 32s..32s+31) into step buffer g: tile column k
- * of both row blocks. */
-static void a_issue(unsigned s, unsigned g, unsigned k)
+/* Load k of A step s (rows 32s..32s+31) into step buffer buf: tile column
+ * k of both row blocks. */
+static void a_issue(unsigned s, uint32_t buf, unsigned k)
 {
-    scpad_ld(PAIR_SHAPE, abuf(g) + k * PAIR_B,
+    scpad_ld(PAIR_SHAPE, buf + k * PAIR_B,
              (const void *)(MEM(A) + (uintptr_t)s * 32u * S_BYTES + k * 32u));
 }
 
-/* Load r of panel q's B column tile jj (panel-local): rows 32r .. 32r + 31
- * of global column tile 4q + jj % 4 (+ NT/2 for jj >= 4), a 32-byte column
- * of B. */
-static void b_issue(unsigned q, unsigned jj, unsigned r)
+/* Load r of panel q's B column tile jj (panel-local) into column buffer
+ * col: rows 32r .. 32r + 31 of global column tile 4q + jj % 4 (+ NT/2 for
+ * jj >= 4), a 32-byte column of B. */
+static void b_issue(unsigned q, unsigned jj, unsigned r, uint32_t col)
 {
-    scpad_ld(PAIR_SHAPE, BADDR(jj, 2 * r),
+    scpad_ld(PAIR_SHAPE, col + r * PAIR_B,
              (const void *)(MEM(B) + (uintptr_t)r * 32u * S_BYTES + q * 128u + (jj % 4) * 32u +
                             (jj / 4) * (uint32_t)N));
 }
@@ -230,22 +242,25 @@ static void b_issue(unsigned q, unsigned jj, unsigned r)
     if ((t) < NSLOT) {                                                         \
         if ((t) % HALF == 0)                                                   \
             for (unsigned i_ = XLO((t) / HALF); i_ < XLO((t) / HALF + 1); i_++) \
-                a_issue(xs, xg, xk + i_);                                      \
+                a_issue(xs, xbuf, xk + i_);                                    \
         if ((t) == NK && cstore) {                                             \
             issue(&cstore[0]);                                                 \
             issue(&cstore[1]);                                                 \
         }                                                                      \
-        if (bq && PK(t) == NK - 2)                                             \
+        if (bmode == 1 && PK(t) == NK - 2 && CH(t) % 2 && CH(t) / 2 < NPRE)   \
             for (unsigned i_ = 0; i_ < NBC; i_++)                              \
-                b_issue(bq, CH(t), i_);                                        \
+                b_issue(bq, CH(t) / 2, i_, bdst[CH(t) / 2]);                   \
+        if (bmode == 2 && PK(t) == NK - 2 && CH(t) + NPRE < NCH)               \
+            for (unsigned i_ = 0; i_ < NBC; i_++)                              \
+                b_issue(bq, CH(t) + NPRE, i_, bdst[CH(t) + NPRE]);             \
         if ((t) < HALF)                                                        \
             tld(AREG((t) + HALF), a_cur + AOFF((t) + HALF), TP);               \
         if ((t) >= NSLOT - HALF && a_next)                                     \
             tld(AREG((t) - (NSLOT - HALF)), a_next + AOFF((t) - (NSLOT - HALF)), TP); \
         if (PK(t) == TSTP(CH(t)) + 2 && (t) + 1 < NSLOT)                       \
-            tld(BREG((t) + 1), BADDR(CH((t) + 1), PK((t) + 1)), TP);           \
+            tld(BREG((t) + 1), bc[CH((t) + 1)] + PK((t) + 1) * TILE_B, TP);    \
         if ((t) + 2 < NSLOT && PK(t) != TSTP(CH(t)) + 1)                       \
-            tld(BREG((t) + 2), BADDR(CH((t) + 2), PK((t) + 2)), TP);           \
+            tld(BREG((t) + 2), bc[CH((t) + 2)] + PK((t) + 2) * TILE_B, TP);    \
         if (PK(t) == TSTP(CH(t))) {                                            \
             if (CH(t) > 0)                                                     \
                 tst(DREG(CH(t) + 1), cbuf + COFF(CH(t) - 1), 256);             \
@@ -263,30 +278,42 @@ static void b_issue(unsigned q, unsigned jj, unsigned r)
     SLOT8(b) SLOT8(b + 8) SLOT8(b + 16) SLOT8(b + 24) SLOT8(b + 32) SLOT8(b + 40) \
     SLOT8(b + 48) SLOT8(b + 56)
 
-/* One row block against the current B panel: NCH chains of NK tmma.
- * a_cur: this row block's A in the step buffer (tiles HALF.. are loaded
- * here; 0..HALF-1 came with the previous row block); a_next: the next row
- * block's A (0: none); cbuf/cprev: C staging of this / the previous row
- * block (0: none); cstore: the previous row block's two C stores (issued
- * at the second chain, after its last tst; NULL: none); xs, xg, xk, nxf:
- * loads xk.. xk + nxf - 1 of A step xs into buffer xg, spread over the
- * issue points; bq: the next panel, whose B is loaded here (0: none). */
-static void row_block(uint32_t a_cur, uint32_t a_next, uint32_t cbuf, uint32_t cprev,
-                      const xfer *cstore, unsigned xs, unsigned xg, unsigned xk, unsigned nxf,
-                      unsigned bq)
+/* One row block against the current B panel: NCH chains of NK tmma. */
+typedef struct {
+    const uint32_t *bc; /* the panel's B column buffers */
+    uint32_t a_cur;     /* this row block's A in its step buffer (tiles HALF..
+                           are loaded here; 0..HALF-1 came with the previous
+                           row block) */
+    uint32_t a_next;    /* the next row block's A (0: none) */
+    uint32_t cbuf;      /* C staging of this row block */
+    uint32_t cprev;     /* ... of the previous one (0: none) */
+    const xfer *cstore; /* the previous row block's two C stores, issued at
+                           the second chain, after its last tst (NULL: none) */
+    unsigned xs, xk, nxf; /* loads xk .. xk + nxf - 1 of A step xs, */
+    uint32_t xbuf;        /* into this step buffer, spread over the issue points */
+    unsigned bmode;       /* next panel's B: 0 none, 1 its first NPRE columns, */
+    unsigned bq;          /* 2 the others; bq: that panel, bdst: its columns */
+    const uint32_t *bdst;
+} rb_args;
+
+static void row_block(const rb_args *ra)
 {
-    tld(BREG(0), BADDR(0, 0), TP);
-    tld(BREG(1), BADDR(0, 1), TP);
+    const uint32_t *bc = ra->bc, *bdst = ra->bdst;
+    uint32_t a_cur = ra->a_cur, a_next = ra->a_next, cbuf = ra->cbuf, cprev = ra->cprev;
+    const xfer *cstore = ra->cstore;
+    unsigned xs = ra->xs, xk = ra->xk, nxf = ra->nxf, bmode = ra->bmode, bq = ra->bq;
+    uint32_t xbuf = ra->xbuf;
+    tld(BREG(0), bc[0], TP);
+    tld(BREG(1), bc[0] + TILE_B, TP);
     SLOT64(0) SLOT64(64)
 }
 
-/* The two stores of global row block grb (panel grb / NRB) from its
- * staging buffer: half i is column tiles 4q+2i, 4q+2i+1 and N/2 columns on. */
-static void c_stores(xfer *x, unsigned grb)
+/* The two stores of row block rb of panel q from staging buffer sbuf: half
+ * i is column tiles 4q+2i, 4q+2i+1 and N/2 columns on. */
+static void c_stores(xfer *x, unsigned q, unsigned rb, uint32_t sbuf)
 {
-    unsigned q = grb / NRB, rb = grb % NRB;
     for (unsigned i = 0; i < 2; i++) {
-        xfer v = {SDMA_SHAPE(32, 32, 2), SP(sp_c[grb % 2]) + i * 4096u,
+        xfer v = {SDMA_SHAPE(32, 32, 2), sbuf + i * 4096u,
                   MEM(C) + (uintptr_t)rb * 16u * N * 4u + q * 256u + i * 128u, 1};
         x[i] = v;
     }
@@ -294,44 +321,90 @@ static void c_stores(xfer *x, unsigned grb)
 
 static void gemm(void)
 {
+    /* Panel 1 (N = 256) runs A's steps in reverse (snake): its first step
+     * is panel 0's last, so that step's A loads once, and during it the
+     * other A step buffer is idle. Panel 1's first NPRE B columns go there
+     * (columns 0 and 1) and to sp_s during that step's first row block;
+     * column NPRE + c goes where panel 0's column c was, as soon as the
+     * last row block's last tld of it is issued; panel 0's columns 5 and 6
+     * (contiguous in bank 1) become panel 1's second A step buffer. So the
+     * 64 KiB of the next panel's B no longer all wait for the last row
+     * block's chains. */
+    layout lay[2];
+    const unsigned x = (NS - 1) % 2; /* buffer of panel 0's last step */
+    for (unsigned jj = 0; jj < NCH; jj++)
+        lay[0].bcol[jj] = (jj < 4 ? SP(sp_b0) : SP(sp_b1)) + (jj % 4) * CB;
+    lay[0].abuf[0] = SP(sp_a[0]);
+    lay[0].abuf[1] = SP(sp_a[1]);
+    lay[1].bcol[0] = SP(sp_a[1 - x]);
+    lay[1].bcol[1] = SP(sp_a[1 - x]) + CB;
+    lay[1].bcol[2] = SP(sp_s);
+    for (unsigned jj = NPRE; jj < NCH; jj++)
+        lay[1].bcol[jj] = lay[0].bcol[jj - NPRE];
+    lay[1].abuf[0] = SP(sp_a[x]);
+    lay[1].abuf[1] = lay[0].bcol[NCH - NPRE];
+
     xfer cs[2];
     sdma_stride_write(S_BYTES);
     /* Prologue: step 0 of A, then panel 0 of B column by column, in the
      * order the first row block reads them; then the first A tiles and D. */
     for (unsigned k = 0; k < NA_CMDS; k++)
-        a_issue(0, 0, k);
+        a_issue(0, lay[0].abuf[0], k);
     for (unsigned jj = 0; jj < NCH; jj++)
         for (unsigned r = 0; r < NBC; r++)
-            b_issue(0, jj, r);
+            b_issue(0, jj, r, lay[0].bcol[jj]);
 #define LOAD_A0(k)                                                             \
     if ((k) < HALF)                                                            \
-        tld(AREG(k), abuf(0) + AOFF(k), TP);
+        tld(AREG(k), lay[0].abuf[0] + AOFF(k), TP);
     LOAD_A0(0) LOAD_A0(1) LOAD_A0(2) LOAD_A0(3) LOAD_A0(4) LOAD_A0(5) LOAD_A0(6) LOAD_A0(7)
     tld(DREG(0), SP(sp_zero), 64);
 
-    const unsigned nsteps = NP * NS;
+    uint32_t cur = lay[0].abuf[0], oth = lay[0].abuf[1]; /* this / the next step's A */
+    unsigned pq = 0, prb = 0;                           /* the previous row block */
     for (unsigned q = 0; q < NP; q++) {
-        for (unsigned s = 0; s < NS; s++) {
-            unsigned g = q * NS + s;
-            unsigned na = g + 1 < nsteps ? NA_CMDS : 0;
-            int b_next = s == NS - 1 && q + 1 < NP;
+        for (unsigned i = 0; i < NS; i++) {
+            unsigned s = q % 2 ? NS - 1 - i : i;
+            int last = q + 1 == NP && i + 1 == NS;
+            int pchange = q + 1 < NP && i + 1 == NS;
+            int load = !last && !pchange;
             for (unsigned h = 0; h < 2; h++) {
-                unsigned grb = q * NRB + 2 * s + h;
-                uint32_t a_cur = abuf(g) + h * TILE_B;
-                uint32_t a_next = h == 0 ? abuf(g) + TILE_B : g + 1 < nsteps ? abuf(g + 1) : 0;
-                uint32_t cprev = grb ? SP(sp_c[(grb - 1) % 2]) : 0;
-                if (grb)
-                    c_stores(cs, grb - 1);
-                row_block(a_cur, a_next, SP(sp_c[grb % 2]), cprev, grb ? cs : NULL,
-                          (s + 1) % NS, g + 1, h * (na / 2), na / 2, h == 1 && b_next ? q + 1 : 0);
+                unsigned xi = q * NRB + 2 * i + h; /* execution order */
+                rb_args a;
+                a.bc = lay[q % 2].bcol;
+                a.a_cur = cur + h * TILE_B;
+                a.a_next = h == 0 ? cur + TILE_B : last ? 0 : load ? oth : cur;
+                a.cbuf = SP(sp_c[xi % 2]);
+                a.cprev = xi ? SP(sp_c[(xi - 1) % 2]) : 0;
+                if (xi)
+                    c_stores(cs, pq, prb, a.cprev);
+                a.cstore = xi ? cs : NULL;
+                a.xs = q % 2 ? s - 1 : s + 1;
+                a.xk = h * (NA_CMDS / 2);
+                a.nxf = load ? NA_CMDS / 2 : 0;
+                a.xbuf = oth;
+                a.bmode = pchange ? 1 + h : 0;
+                a.bq = q + 1;
+                a.bdst = lay[(q + 1) % 2].bcol;
+                row_block(&a);
+                pq = q;
+                prb = 2 * s + h;
             }
+            if (load) {
+                uint32_t t = cur;
+                cur = oth;
+                oth = t;
+            }
+        }
+        if (q + 1 < NP) {
+            cur = lay[(q + 1) % 2].abuf[0];
+            oth = lay[(q + 1) % 2].abuf[1];
         }
     }
     /* The last chain's D and the last row block's stores; the wait reports
      * any SDMA error (there is none: the check below would see it anyway). */
-    unsigned last = NP * NRB - 1;
-    tst(DREG(NCH - 1), SP(sp_c[last % 2]) + COFF(NCH - 1), 256);
-    c_stores(cs, last);
+    uint32_t lastc = SP(sp_c[(NP * NRB - 1) % 2]);
+    tst(DREG(NCH - 1), lastc + COFF(NCH - 1), 256);
+    c_stores(cs, pq, prb, lastc);
     issue(&cs[0]);
     issue(&cs[1]);
     scpad_wait();
