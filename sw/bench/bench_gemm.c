@@ -247,12 +247,14 @@ static void b_issue(unsigned q, unsigned jj, unsigned r, uint32_t col)
             issue(&cstore[0]);                                                 \
             issue(&cstore[1]);                                                 \
         }                                                                      \
-        if (bmode == 1 && PK(t) == NK - 2 && CH(t) % 2 && CH(t) / 2 < NPRE)   \
-            for (unsigned i_ = 0; i_ < NBC; i_++)                              \
-                b_issue(bq, CH(t) / 2, i_, bdst[CH(t) / 2]);                   \
-        if (bmode == 2 && PK(t) == NK - 2 && CH(t) + NPRE < NCH)               \
-            for (unsigned i_ = 0; i_ < NBC; i_++)                              \
-                b_issue(bq, CH(t) + NPRE, i_, bdst[CH(t) + NPRE]);             \
+        if (bmode & BM_PRE)                                                    \
+            for (int j_ = SPREAD(t, 0, NPRE * NBC);                            \
+                 j_ < SPREAD((t) + 1, 0, NPRE * NBC); j_++)                    \
+                b_issue(bq, j_ / NBC, j_ % NBC, bdst[j_ / NBC]);               \
+        if (bmode & BM_REST)                                                   \
+            for (int j_ = SPREAD(t, NK - 2, NREST);                            \
+                 j_ < SPREAD((t) + 1, NK - 2, NREST); j_++)                    \
+                b_issue(bq, NPRE + j_ / NBC, j_ % NBC, bdst[NPRE + j_ / NBC]); \
         if ((t) < HALF)                                                        \
             tld(AREG((t) + HALF), a_cur + AOFF((t) + HALF), TP);               \
         if ((t) >= NSLOT - HALF && a_next)                                     \
@@ -291,17 +293,34 @@ typedef struct {
                            the second chain, after its last tst (NULL: none) */
     unsigned xs, xk, nxf; /* loads xk .. xk + nxf - 1 of A step xs, */
     uint32_t xbuf;        /* into this step buffer, spread over the issue points */
-    unsigned bmode;       /* next panel's B: 0 none, 1 its first NPRE columns, */
-    unsigned bq;          /* 2 the others; bq: that panel, bdst: its columns */
-    const uint32_t *bdst;
+    unsigned bmode;       /* B loads here: BM_* */
+    unsigned bq;          /* the next panel (BM_PRE, BM_REST) */
+    const uint32_t *bdst; /* ... its column buffers */
 } rb_args;
+/* The next panel's first NPRE columns (into buffers idle during the last
+ * step, see gemm()), its other columns (into the columns this row block
+ * has finished). */
+enum { BM_PRE = 1, BM_REST = 2 };
+/* The next panel's B commands are spread evenly over the row block, about
+ * as fast as the SDMA engine completes them (one 1 KiB command per 64
+ * cycles at 16 B/cycle; a row block is 128 tmma of 16), so none waits for
+ * room in the list of transfers in flight (issued all at once per column,
+ * the last row block's commands filled it and the queue stopped for ~1 000
+ * cycles): commands SPREAD(t, s0, n) .. SPREAD(t + 1, s0, n) - 1 of n go
+ * in slot t, from slot s0 on. The rest (column NPRE + c) starts at the end
+ * of chain 0, when column c's last tld is issued, and stays behind that
+ * (2.8 slots per command against 16 per column). */
+#define NREST ((NCH - NPRE) * NBC)
+#define SPREAD(t, s0, n)                                                       \
+    ((t) <= (s0) ? 0 : (((t) - (s0)) * (n) + (NSLOT - (s0)) - 1) / (NSLOT - (s0)))
 
 static void row_block(const rb_args *ra)
 {
     const uint32_t *bc = ra->bc, *bdst = ra->bdst;
     uint32_t a_cur = ra->a_cur, a_next = ra->a_next, cbuf = ra->cbuf, cprev = ra->cprev;
     const xfer *cstore = ra->cstore;
-    unsigned xs = ra->xs, xk = ra->xk, nxf = ra->nxf, bmode = ra->bmode, bq = ra->bq;
+    unsigned xs = ra->xs, xk = ra->xk, nxf = ra->nxf, bmode = ra->bmode;
+    unsigned bq = ra->bq;
     uint32_t xbuf = ra->xbuf;
     tld(BREG(0), bc[0], TP);
     tld(BREG(1), bc[0] + TILE_B, TP);
@@ -382,7 +401,7 @@ static void gemm(void)
                 a.xk = h * (NA_CMDS / 2);
                 a.nxf = load ? NA_CMDS / 2 : 0;
                 a.xbuf = oth;
-                a.bmode = pchange ? 1 + h : 0;
+                a.bmode = pchange ? (h ? BM_REST : BM_PRE) : 0;
                 a.bq = q + 1;
                 a.bdst = lay[(q + 1) % 2].bcol;
                 row_block(&a);
