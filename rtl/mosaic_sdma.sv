@@ -3,17 +3,19 @@
 //
 // Commands arrive in program order (one per accepted scpad.ld/scpad.st,
 // with the CSR values at issue) into a queue of QueueDepth and go through
-// three stages, one command in each (A and R may hold the same one), so
-// that the next command's source is read (its DRAM latency included) while
-// the current one is written:
+// stages, one command in each (A and Q, R and W may hold the same one), so
+// that the next commands' sources are read (their DRAM latency included)
+// while the current one is written:
 //   check  the whole of sdma.c check_transfer before anything moves
 //          (mosaic_sdma_check, which checks the next command while the
 //          current one transfers). A bad command moves nothing and
 //          completes, in order, as soon as it has passed W, with its code.
 //   A      issues the source's AR bursts, once the source does not overlap
-//          the destination of the commands in R and W (so every command
-//          reads what the ones before it wrote, as sdma.c runs them one
-//          after the other).
+//          the destination of the commands in Q, R, W and B (so every
+//          command reads what the ones before it wrote, as sdma.c runs
+//          them one after the other).
+//   Q      holds the command from its first AR burst until R is free, so A
+//          goes on to the next command's bursts.
 //   R      takes the R beats into the command's 4 KiB slot of the staging
 //          buffer (four slots, one byte lane per byte of a beat,
 //          mosaic_sdma_buf). Reading all of the source first makes
@@ -210,18 +212,23 @@ module mosaic_sdma #(
   endfunction
 
   // ------------------------------------------------------------------
-  // Three stages, one command each, in command order:
+  // Stages, one command each, in command order:
   //   A  issues the source's AR bursts (u_ar);
-  //   R  takes the source's R beats into its buffer slot (u_rd), from as
-  //      soon as it is free: a command is in A and R at once while its
-  //      bursts are still being issued;
+  //   Q  holds A's command until R is free: a command is in A and Q at
+  //      once while its bursts are still being issued, so A issues the
+  //      bursts of the command after R's (two commands of reads in flight
+  //      beside R's: a 1 KiB command is 64 beats, less than the DRAM's
+  //      latency, and with A handing straight to R the R channel idled 39
+  //      of every 169 cycles at --dram-latency 100);
+  //   R  takes the source's R beats into its buffer slot (u_rd);
   //   W  writes the destination from its slot (u_aw, u_wd);
   //   B  waits for every B of the command's bursts, reports done.
   // A command enters A only when its source does not overlap the
-  // destination of the commands in R, W and B, whose writes are still to
-  // come, so a command still reads what the commands before it wrote
+  // destination of the commands in Q, R, W and B, whose writes are still
+  // to come, so a command still reads what the commands before it wrote
   // (sdma.c runs them one after the other); W writes in command order. The
-  // buffer has four 4 KiB slots, one per command in flight (at most three).
+  // buffer has four 4 KiB slots, one per command in A, Q, R and W (B no
+  // longer reads its slot).
   // ------------------------------------------------------------------
   logic        a_v_q, a_ld_q, a_rt_q, a_store_q, a_mv_q;
   logic [31:0] a_shape_q, a_sp_q, a_mm_q, a_stride_q;
@@ -230,6 +237,12 @@ module mosaic_sdma #(
   logic [1:0]  a_slot_q, slot_q;
   logic [65:0] a_dst_q;
   logic        a_self_q;
+  logic        q_v_q, q_store_q, q_mv_q, q_self_q;
+  logic [31:0] q_shape_q, q_sp_q, q_mm_q, q_stride_q;
+  logic [7:0]  q_seq_q;
+  logic [2:0]  q_code_q;
+  logic [1:0]  q_slot_q;
+  logic [65:0] q_dst_q;
   logic        r_v_q, r_ld_q, r_rt_q, r_store_q, r_mv_q, r_self_q;
   logic [12:0] r_prog_q, w_prog_q;
   logic [31:0] r_shape_q, r_sp_q, r_mm_q, r_stride_q;
@@ -254,7 +267,7 @@ module mosaic_sdma #(
 
   logic [95:0] ck_src_cfg, ck_dst_cfg, a_cfg, r_cfg, w_cfg;
   logic [65:0] ck_src, ck_dst;
-  logic        ck_mv, hazard, a_fin, a_to_r, a_free, r_fin, r_ct, r_waw, r_to_w, r_free;
+  logic        ck_mv, hazard, a_fin, a_to_q, a_free, q_to_r, r_fin, r_ct, r_waw, r_to_w, r_free;
 
   assign ck_mv      = (ck_code == 3'd0);
   assign ck_src_cfg = side_cfg(~ck_store, ck_shape[17:16], ck_shape[13:8], ck_shape[5:0],
@@ -263,7 +276,8 @@ module mosaic_sdma #(
                                ck_sp, ck_mm, ck_stride);
   assign ck_src     = side_range(ck_src_cfg[95:13]);
   assign ck_dst     = side_range(ck_dst_cfg[95:13]);
-  assign hazard     = ck_mv && ((r_v_q && r_mv_q && overlaps(ck_src, r_dst_q)) ||
+  assign hazard     = ck_mv && ((q_v_q && q_mv_q && overlaps(ck_src, q_dst_q)) ||
+                                (r_v_q && r_mv_q && overlaps(ck_src, r_dst_q)) ||
                                 ((w_state_q != WIdle) && w_mv_q && overlaps(ck_src, w_dst_q)) ||
                                 (b_v_q && b_mv_q && overlaps(ck_src, b_dst_q)));
   assign ck_take    = ck_valid && !a_v_q && !hazard;
@@ -384,13 +398,15 @@ module mosaic_sdma #(
   assign ar_step   = arvalid_o & arready_i;
   assign rd_step   = r_act & rvalid_i;
 
-  // R takes A's command as soon as it is free, while A may still be
-  // issuing its bursts: the memory system accepts only so many reads whose
-  // beats nobody takes (--dram-outstanding, its queues), so A must not
-  // wait for all of them before R starts taking beats.
+  // Q takes A's command as soon as it is free, while A may still be
+  // issuing its bursts, and R takes Q's as soon as R is free: the memory
+  // system accepts only so many reads whose beats nobody takes
+  // (--dram-outstanding, its queues), so the bursts of the command behind
+  // R's must not wait for all of R's.
   assign a_fin  = a_v_q && !a_ld_q && (!a_mv_q || ar_done);
-  assign a_to_r = a_v_q && !a_rt_q && (!r_v_q || r_free);
-  assign a_free = a_fin && (a_rt_q || a_to_r);
+  assign q_to_r = q_v_q && (!r_v_q || r_free);
+  assign a_to_q = a_v_q && !a_rt_q && (!q_v_q || q_to_r);
+  assign a_free = a_fin && (a_rt_q || a_to_q);
   // W takes R's command once R has read all of it or, when its source and
   // destination do not overlap, as soon as R has started (cut-through: a
   // lone command then costs one pass over its bytes, not two).
@@ -505,6 +521,18 @@ module mosaic_sdma #(
       a_slot_q   <= '0;
       a_dst_q    <= '0;
       a_self_q   <= 1'b0;
+      q_v_q      <= 1'b0;
+      q_store_q  <= 1'b0;
+      q_mv_q     <= 1'b0;
+      q_self_q   <= 1'b0;
+      q_shape_q  <= '0;
+      q_sp_q     <= '0;
+      q_mm_q     <= '0;
+      q_stride_q <= '0;
+      q_seq_q    <= '0;
+      q_code_q   <= '0;
+      q_slot_q   <= '0;
+      q_dst_q    <= '0;
       r_v_q      <= 1'b0;
       r_ld_q     <= 1'b0;
       r_rt_q     <= 1'b0;
@@ -563,26 +591,43 @@ module mosaic_sdma #(
         slot_q     <= slot_q + 2'd1;
       end else begin
         if (a_free) a_v_q  <= 1'b0;
-        if (a_to_r) a_rt_q <= 1'b1;
+        if (a_to_q) a_rt_q <= 1'b1;
+      end
+      // Q
+      if (a_to_q) begin
+        q_v_q      <= 1'b1;
+        q_store_q  <= a_store_q;
+        q_mv_q     <= a_mv_q;
+        q_self_q   <= a_self_q;
+        q_shape_q  <= a_shape_q;
+        q_sp_q     <= a_sp_q;
+        q_mm_q     <= a_mm_q;
+        q_stride_q <= a_stride_q;
+        q_seq_q    <= a_seq_q;
+        q_code_q   <= a_code_q;
+        q_slot_q   <= a_slot_q;
+        q_dst_q    <= a_dst_q;
+      end else if (q_to_r) begin
+        q_v_q <= 1'b0;
       end
       // R
       r_ld_q <= 1'b0;
-      if (a_to_r) begin
+      if (q_to_r) begin
         r_v_q      <= 1'b1;
         r_ld_q     <= 1'b1;
         r_rt_q     <= 1'b0;
-        r_self_q   <= a_self_q;
+        r_self_q   <= q_self_q;
         r_prog_q   <= '0;
-        r_store_q  <= a_store_q;
-        r_mv_q     <= a_mv_q;
-        r_shape_q  <= a_shape_q;
-        r_sp_q     <= a_sp_q;
-        r_mm_q     <= a_mm_q;
-        r_stride_q <= a_stride_q;
-        r_seq_q    <= a_seq_q;
-        r_code_q   <= a_code_q;
-        r_slot_q   <= a_slot_q;
-        r_dst_q    <= a_dst_q;
+        r_store_q  <= q_store_q;
+        r_mv_q     <= q_mv_q;
+        r_shape_q  <= q_shape_q;
+        r_sp_q     <= q_sp_q;
+        r_mm_q     <= q_mm_q;
+        r_stride_q <= q_stride_q;
+        r_seq_q    <= q_seq_q;
+        r_code_q   <= q_code_q;
+        r_slot_q   <= q_slot_q;
+        r_dst_q    <= q_dst_q;
       end else begin
         if (r_free) r_v_q <= 1'b0;
         if (r_to_w) r_rt_q <= 1'b1;
@@ -637,7 +682,8 @@ module mosaic_sdma #(
   assign err_code_o  = b_code_q;
   assign err_store_o = b_store_q;
   assign err_addr_o  = b_mm_q;
-  assign busy_o      = ~cq_empty | ~ck_in_ready | a_v_q | r_v_q | (w_state_q != WIdle) | b_v_q;
+  assign busy_o      = ~cq_empty | ~ck_in_ready | a_v_q | q_v_q | r_v_q | (w_state_q != WIdle) |
+                       b_v_q;
   assign ev_busy_o   = busy_o;
 
   always_comb begin
