@@ -229,8 +229,8 @@ static void b_issue(unsigned q, unsigned jj, unsigned r, uint32_t col)
 /* One SLOT per tmma of a row block; t is a literal, so every register
  * number is a constant. Order inside a slot: A-step commands (issue
  * points), the previous row block's C stores (at the second chain's start,
- * after its last tst), the next panel's B column CH(t) (once its last tld
- * here is issued), A reloads, B two slots ahead, the previous chain's D
+ * after its last tst), the next panel's B commands (BM_*, SPREAD), A
+ * reloads, B two slots ahead, the previous chain's D
  * store, the next chain's D clear, then the tmma. The D store keeps the
  * tile mover busy for ~32 cycles (it reads the TRF in the cycles the mma
  * engine leaves free), so the slot after it loads no B: that tld would wait
