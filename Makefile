@@ -18,10 +18,12 @@ CLI_BINS     := $(patsubst sw/golden/cli/%.c,$(BUILD)/bin/%,$(CLI_SRCS))
 GTEST_SRCS   := $(wildcard sw/golden/tests/test_*.c)
 GTEST_BINS   := $(patsubst sw/golden/tests/%.c,$(BUILD)/tests/%,$(GTEST_SRCS))
 
-.PHONY: help setup golden test test-quick lint run bench clean
+.PHONY: help setup golden test test-quick regress lint run bench clean
 
-# Sub-makefiles (target software, ISA tests, RTL) add their own rules.
-include $(wildcard sw/*.mk sw/*/*.mk sw/*/*/*.mk tb/*.mk rtl/*.mk)
+# Sub-makefiles add their own rules; rtl/rtl.mk first: the others take
+# their RTL sources from its file lists.
+include rtl/rtl.mk
+include $(wildcard sw/*.mk sw/*/*.mk sw/*/*/*.mk tb/*.mk)
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
@@ -48,13 +50,22 @@ $(BUILD)/tests/%: sw/golden/tests/%.c $(wildcard sw/golden/tests/*.h) $(GOLDEN_L
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isw/golden/tests $< $(GOLDEN_LIB) -lm -o $@
 
-test: setup golden ## run every test suite; ends with "N passed, N failed"
+# Every .mk file adds what its suites need to test-build.
+.PHONY: test-build
+test-build: golden
+
+test: setup golden test-build ## build and run every test suite (what CI runs); ends with "N passed, N failed"
 	@$(PYTHON) tools/run_tests.py --build $(BUILD)
+
+# The same suites with their long campaigns (MOSAIC_TIER=regress): run it
+# before resolving an issue that changes RTL (docs/verification.md).
+regress: setup golden test-build ## every suite with its long campaigns (~1 h on 2 cores); ends with "N passed, N failed"
+	@$(PYTHON) tools/run_tests.py --build $(BUILD) --tier regress
 
 test-quick: golden ## the C suites only, no setup and no oracles
 	@$(PYTHON) tools/run_tests.py --build $(BUILD) --quick
 
-lint: golden ## C warnings as errors (and, once RTL exists, Verilator/Yosys/Icarus)
+lint: golden ## Verilator -Wall on every RTL module and SoC configuration, Icarus compile, C with -Werror (minutes)
 	@echo "lint: C sources build with $(CWARN)"
 
 run: setup golden sw sim ## the GEMM example on the RTL in lockstep with the ISS: cycles, CPI, MAC utilization

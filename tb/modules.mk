@@ -1,74 +1,108 @@
-# RTL module tests: Verilator harnesses that compare one RTL block with the
-# golden model (sw/golden) vector by vector. Each harness is a C++ program in
-# tb/modules/ linked with the golden library; the executables land in
-# build/tests/ so tools/run_tests.py runs them with the C suites.
+# RTL module tests: Verilator harnesses (tb/modules/test_rtl_*.cpp) that
+# compare one RTL block with the golden model (sw/golden) vector by vector,
+# each with a mutant: the same harness built against the RTL with one
+# injected bug (a +define+ hook in the RTL), which the real harness runs
+# with --quick and must see fail. The executables land in build/tests/ (run
+# by tools/run_tests.py), the mutants in build/modules/.
 #
-#   build/tests/test_rtl_cvt        rtl/mosaic_fmt_cvt.sv vs mosaic_convert()
-#   build/tests/test_rtl_fma32      rtl/mosaic_fma32*.sv  vs mosaic_f32_fma()
-#   build/tests/test_rtl_fp_icarus  both blocks under Icarus, replaying golden
-#                                   vectors from tb/modules/gen_fp_vectors.c
+#   make rtl-module-tests            build them all
+#   make test-block BLOCK=sdma       build and run one (build/tests/test_rtl_sdma)
 #
-# Each harness also has a copy built against the RTL with +define+
-# MOSAIC_INJECT_BUG (build/modules/test_rtl_*_mutant); the real harness runs
-# it and checks that it reports mismatches.
+# One template for every test. A line of MOD_TESTS is
+#   name:top:ip:mutant-define[:variant]
+# with the harness tb/modules/test_rtl_<name>.cpp (variants share it), the
+# RTL sources $(call rtl_files,ip) (rtl/rtl.mk), and a wrapper
+# tb/modules/tb_<name>.sv when top is tb_<name>. Per-test Verilator
+# parameters go in MOD_GFLAGS_<name>.
 #
-# Verilator builds run one at a time with -j 2 (small shared machine).
-#
-# make rtl-fp-lint (also part of make lint): Verilator -Wall, Icarus and
-# Yosys on the numerics blocks, plus the Yosys netlist simulated by Icarus
-# against golden vectors (gate-level check).
+# The Icarus benches of the numerics blocks (test_rtl_fp_icarus) and the
+# gate-level checks (make gates) are at the end.
 
-VERILATOR    ?= verilator
 MOD_OUT      := $(BUILD)/modules
 MOD_VFLAGS   := --cc --exe --build -j 2 -Wall -O3 --x-assign fast --x-initial fast \
                 -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/modules)" \
                 -LDFLAGS "$(abspath $(GOLDEN_LIB))"
+# The mutants only run --quick: built unoptimised (faster to build).
+MOD_MUTANT_OPT := -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
+MOD_TB_HDRS  := tb/modules/tb_check.h
 
-# The injected-bug copies only run --quick: build them unoptimised (faster).
-MOD_MUTANT_FLAGS := +define+MOSAIC_INJECT_BUG -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
+# Own mutant defines where MOSAIC_INJECT_BUG would also break a shared
+# helper (the rounding decision) that the block under test uses.
+MOD_TESTS := \
+  cvt:mosaic_fmt_cvt:fp:MOSAIC_INJECT_BUG \
+  fma32:tb_fma32:fp:MOSAIC_INJECT_BUG \
+  div32:mosaic_div32:fp:MOSAIC_INJECT_DIV_BUG \
+  tu_check:mosaic_tu_check:tu:MOSAIC_INJECT_BUG \
+  trf:mosaic_tu_trf:tu:MOSAIC_INJECT_BUG \
+  vec:tb_vec:tu:MOSAIC_INJECT_VEC_BUG \
+  lsu:mosaic_tu_lsu:tu:MOSAIC_INJECT_BUG \
+  red:tb_red:tu:MOSAIC_INJECT_RED_BUG+MOSAIC_INJECT_DIV_BUG \
+  sdma:mosaic_tu_sdma:tu:MOSAIC_INJECT_BUG \
+  mem_sys:tb_mem_sys:mem:MOSAIC_INJECT_BUG \
+  tact:mosaic_tu_tact:tu:MOSAIC_INJECT_TACT_BUG \
+  tl:mosaic_tu_tl:tu:MOSAIC_INJECT_TL_BUG \
+  array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:4 \
+  array:mosaic_tu_array:tu:-:8 \
+  array:mosaic_tu_array:tu:-:16
 
-RTL_FP_COMMON := rtl/mosaic_pkg.sv rtl/mosaic_fp_norm.sv rtl/mosaic_fp_round_up.sv
-RTL_CVT_SRCS  := $(RTL_FP_COMMON) rtl/mosaic_fp_unpack.sv rtl/mosaic_fmt_cvt.sv
-RTL_FMA_SRCS  := $(RTL_FP_COMMON) rtl/mosaic_fma32_mul.sv rtl/mosaic_fma32_add.sv \
-                 rtl/mosaic_fma32.sv tb/modules/tb_fma32.sv
-MOD_TB_HDRS   := tb/modules/tb_check.h
+# The SDMA test's AXI data width (64 or 128) is the RTL's AxiDataWidth and
+# the harness's slave (-DSDMA_AXI_BITS); the harness's memory windows are
+# the RTL's sizes too.
+SDMA_AXI_BITS := 128
+MOD_GFLAGS_sdma    := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GScpadBankBytes=16384 \
+                      -GAxiDataWidth=$(SDMA_AXI_BITS) -CFLAGS -DSDMA_AXI_BITS=$(SDMA_AXI_BITS)
+# test_rtl_mem_sys runs the 128-bit bus (for 64: -GAxiDataWidth=64 and
+# -CFLAGS -DMEMSYS_BUS_BYTES=8).
+MOD_GFLAGS_mem_sys := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GAxiDataWidth=128
+# The array in three sizes: 4x4 (a 16x16 tile is 16 block passes), 8x8 (4)
+# and 16x16 (1 pass, chained tmma).
+MOD_GFLAGS_array4  := -GPeRows=4 -GPeCols=4 -CFLAGS -DPE_ROWS=4
+MOD_GFLAGS_array8  := -GPeRows=8 -GPeCols=8 -CFLAGS -DPE_ROWS=8
+MOD_GFLAGS_array16 := -GPeRows=16 -GPeCols=16 -CFLAGS -DPE_ROWS=16
 
-RTL_MOD_TESTS := $(BUILD)/tests/test_rtl_cvt $(BUILD)/tests/test_rtl_fma32 \
-                 $(BUILD)/tests/test_rtl_fp_icarus
-RTL_MOD_MUTANTS := $(MOD_OUT)/test_rtl_cvt_mutant $(MOD_OUT)/test_rtl_fma32_mutant
-MOD_IC        := $(MOD_OUT)/icarus
+mod_f = $(word $(2),$(subst :, ,$(1)))
+# $(1) output, $(2) object dir, $(3) top, $(4) sources, $(5) harness, $(6) flags.
+define mod_verilate
+	@mkdir -p $(dir $(1)) $(2)
+	@echo "  VERILATE $(1)"
+	@$(HEAVY_LOCK) $(VERILATOR) $(MOD_VFLAGS) $(6) --top-module $(3) --Mdir $(2) -o $(abspath $(1)) \
+	  $(4) $(abspath $(5)) > $(2)/build.log 2>&1 || { cat $(2)/build.log; exit 1; }
+endef
+
+# $(1) name, $(2) top, $(3) ip, $(4) mutant defines (+-joined, or -), $(5) variant.
+define MOD_TEST_RULE
+MOD_SRCS_$(1)$(5) := $$(call rtl_files,$(3)) $(if $(filter tb_%,$(2)),tb/modules/$(2).sv)
+MOD_DEPS_$(1)$(5) := tb/modules/test_rtl_$(1).cpp $(MOD_TB_HDRS) $$(MOD_SRCS_$(1)$(5)) $(RTL_LISTS) $(GOLDEN_LIB)
+RTL_MOD_BINS += $(BUILD)/tests/test_rtl_$(1)$(5)
+$(BUILD)/tests/test_rtl_$(1)$(5): $$(MOD_DEPS_$(1)$(5))
+	$$(call mod_verilate,$$@,$(MOD_OUT)/$(1)$(5),$(2),$$(MOD_SRCS_$(1)$(5)),$$<,$$(MOD_GFLAGS_$(1)$(5)))
+ifneq ($(4),-)
+RTL_MOD_BINS += $(MOD_OUT)/test_rtl_$(1)$(5)_mutant
+$(MOD_OUT)/test_rtl_$(1)$(5)_mutant: $$(MOD_DEPS_$(1)$(5))
+	$$(call mod_verilate,$$@,$(MOD_OUT)/$(1)$(5)_mutant,$(2),$$(MOD_SRCS_$(1)$(5)),$$<,$$(MOD_GFLAGS_$(1)$(5)) $(patsubst %,+define+%,$(subst +, ,$(4))) $(MOD_MUTANT_OPT))
+endif
+endef
+RTL_MOD_BINS :=
+$(foreach t,$(MOD_TESTS),$(eval $(call MOD_TEST_RULE,$(call mod_f,$(t),1),$(call mod_f,$(t),2),$(call mod_f,$(t),3),$(call mod_f,$(t),4),$(call mod_f,$(t),5))))
+
+.PHONY: rtl-module-tests test-block
+rtl-module-tests: $(RTL_MOD_BINS) $(BUILD)/tests/test_rtl_fp_icarus ## build the RTL module tests and their mutants (Verilator, Icarus)
+test-build: rtl-module-tests
+
+MOD_NAMES := $(sort $(foreach t,$(MOD_TESTS),$(call mod_f,$(t),1)$(call mod_f,$(t),5)))
+test-block: ## build and run one module test: make test-block BLOCK=sdma (BLOCK= lists them)
+	@test -n "$(filter $(BLOCK),$(MOD_NAMES))" || { echo "usage: make test-block BLOCK=<$(MOD_NAMES)>"; exit 2; }
+	@$(MAKE) --no-print-directory $(filter $(BUILD)/tests/test_rtl_$(BLOCK) $(MOD_OUT)/test_rtl_$(BLOCK)_mutant,$(RTL_MOD_BINS))
+	$(BUILD)/tests/test_rtl_$(BLOCK)
+
+# ---------------------------------------------------------------------------
+# Icarus, the second simulator: golden vectors replayed through the
+# converter and the FMA (tb/modules/tb_*_icarus.sv), and the same benches
+# built with MOSAIC_INJECT_BUG, which must report mismatches.
+MOD_IC := $(MOD_OUT)/icarus
 RTL_MOD_ICARUS := $(MOD_IC)/cvt_rtl.vvp $(MOD_IC)/fma32_rtl.vvp $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex \
                   $(MOD_IC)/cvt_mutant.vvp $(MOD_IC)/fma32_mutant.vvp
 
-.PHONY: rtl-module-tests rtl-fp-lint
-rtl-module-tests: $(RTL_MOD_TESTS) $(RTL_MOD_MUTANTS) $(RTL_MOD_ICARUS) ## build the RTL module tests (Verilator, Icarus)
-test: rtl-module-tests
-lint: rtl-fp-lint
-
-# $(1) top module, $(2) sources, $(3) harness, $(4) output, $(5) object dir,
-# $(6) extra Verilator flags.
-define mod_verilate
-	@mkdir -p $(dir $(4)) $(5)
-	$(VERILATOR) $(MOD_VFLAGS) $(6) --top-module $(1) --Mdir $(5) -o $(abspath $(4)) \
-	  $(2) $(abspath $(3)) > $(5)/build.log 2>&1 || { cat $(5)/build.log; exit 1; }
-endef
-
-# Serialised without .NOTPARALLEL: each build has an order-only dependency
-# on the previous one, so `make -j` never runs two Verilator/g++ builds of
-# this file at once (tb/array.mk chains its builds after these).
-$(BUILD)/tests/test_rtl_cvt: tb/modules/test_rtl_cvt.cpp $(MOD_TB_HDRS) $(RTL_CVT_SRCS) $(GOLDEN_LIB)
-	$(call mod_verilate,mosaic_fmt_cvt,$(RTL_CVT_SRCS),$<,$@,$(MOD_OUT)/cvt,)
-
-$(MOD_OUT)/test_rtl_cvt_mutant: tb/modules/test_rtl_cvt.cpp $(MOD_TB_HDRS) $(RTL_CVT_SRCS) $(GOLDEN_LIB) | $(BUILD)/tests/test_rtl_cvt
-	$(call mod_verilate,mosaic_fmt_cvt,$(RTL_CVT_SRCS),$<,$@,$(MOD_OUT)/cvt_mutant,$(MOD_MUTANT_FLAGS))
-
-$(BUILD)/tests/test_rtl_fma32: tb/modules/test_rtl_fma32.cpp $(MOD_TB_HDRS) $(RTL_FMA_SRCS) $(GOLDEN_LIB) | $(MOD_OUT)/test_rtl_cvt_mutant
-	$(call mod_verilate,tb_fma32,$(RTL_FMA_SRCS),$<,$@,$(MOD_OUT)/fma32,)
-
-$(MOD_OUT)/test_rtl_fma32_mutant: tb/modules/test_rtl_fma32.cpp $(MOD_TB_HDRS) $(RTL_FMA_SRCS) $(GOLDEN_LIB) | $(BUILD)/tests/test_rtl_fma32
-	$(call mod_verilate,tb_fma32,$(RTL_FMA_SRCS),$<,$@,$(MOD_OUT)/fma32_mutant,$(MOD_MUTANT_FLAGS))
-
-# Icarus: golden vectors and the two benches (compiled against the RTL).
 $(MOD_OUT)/gen_fp_vectors: tb/modules/gen_fp_vectors.c $(GOLDEN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< $(GOLDEN_LIB) -lm -o $@
@@ -85,60 +119,46 @@ $(MOD_IC)/fma32.hex: $(MOD_OUT)/gen_fp_vectors
 define mod_iverilog
 	@mkdir -p $(dir $@)
 	@rm -f $@
-	iverilog -g2012 $(3) -s $(1) -o $@ $(2) 2>&1 | { grep -v 'sorry:' || true; }
+	@echo "  IVERILOG $@"
+	@set -o pipefail; $(IVERILOG) -g2012 $(3) -s $(1) -o $@ $(2) 2>&1 | { grep -v 'sorry:' || true; }
 	@test -s $@
 endef
 
-MOD_IC_CVT_SRCS := $(RTL_CVT_SRCS) tb/modules/tb_cvt_icarus.sv
-MOD_IC_FMA_SRCS := $(filter-out tb/%,$(RTL_FMA_SRCS)) tb/modules/tb_fma32_icarus.sv
+MOD_IC_FP_SRCS := $(call rtl_files,fp)
+$(MOD_IC)/cvt_rtl.vvp: $(MOD_IC_FP_SRCS) tb/modules/tb_cvt_icarus.sv
+	$(call mod_iverilog,tb_cvt_icarus,$^,)
+$(MOD_IC)/cvt_mutant.vvp: $(MOD_IC_FP_SRCS) tb/modules/tb_cvt_icarus.sv
+	$(call mod_iverilog,tb_cvt_icarus,$^,-DMOSAIC_INJECT_BUG)
+$(MOD_IC)/fma32_rtl.vvp: $(MOD_IC_FP_SRCS) tb/modules/tb_fma32_icarus.sv
+	$(call mod_iverilog,tb_fma32_icarus,$^,)
+$(MOD_IC)/fma32_mutant.vvp: $(MOD_IC_FP_SRCS) tb/modules/tb_fma32_icarus.sv
+	$(call mod_iverilog,tb_fma32_icarus,$^,-DMOSAIC_INJECT_BUG)
 
-$(MOD_IC)/cvt_rtl.vvp: $(MOD_IC_CVT_SRCS)
-	$(call mod_iverilog,tb_cvt_icarus,$(MOD_IC_CVT_SRCS),)
-
-$(MOD_IC)/cvt_mutant.vvp: $(MOD_IC_CVT_SRCS)
-	$(call mod_iverilog,tb_cvt_icarus,$(MOD_IC_CVT_SRCS),-DMOSAIC_INJECT_BUG)
-
-$(MOD_IC)/fma32_rtl.vvp: $(MOD_IC_FMA_SRCS)
-	$(call mod_iverilog,tb_fma32_icarus,$(MOD_IC_FMA_SRCS),)
-
-$(MOD_IC)/fma32_mutant.vvp: $(MOD_IC_FMA_SRCS)
-	$(call mod_iverilog,tb_fma32_icarus,$(MOD_IC_FMA_SRCS),-DMOSAIC_INJECT_BUG)
-
-$(BUILD)/tests/test_rtl_fp_icarus: tb/modules/test_rtl_fp_icarus.sh | $(RTL_MOD_ICARUS)
+$(BUILD)/tests/test_rtl_fp_icarus: tb/modules/test_rtl_fp_icarus.sh $(RTL_MOD_ICARUS)
 	@mkdir -p $(dir $@)
 	cp $< $@ && chmod +x $@
 
-# Static checks of the numerics blocks: Verilator -Wall lint, Icarus
-# elaboration, Yosys synthesis (cell counts in build/modules/*.yosys.log),
-# and a gate-level check: the Yosys netlist, simulated by Icarus, replays the
-# first golden vectors (slow, so fewer than the RTL bench).
-#   spec = top:bench:vectors:count:comma-separated sources
-mod_empty :=
-mod_space := $(mod_empty) $(mod_empty)
-mod_comma := ,
-RTL_FP_TOPS := \
-  mosaic_fmt_cvt:tb_cvt_icarus:cvt.hex:3000:$(subst $(mod_space),$(mod_comma),$(RTL_CVT_SRCS)) \
-  mosaic_fma32:tb_fma32_icarus:fma32.hex:800:$(subst $(mod_space),$(mod_comma),$(filter-out tb/%,$(RTL_FMA_SRCS)))
+# ---------------------------------------------------------------------------
+# make gates: the Yosys netlists of the converter and the FMA (flattened
+# generic synthesis), simulated by Icarus, replay the first golden vectors
+# (fewer than the RTL bench: a netlist simulates slowly).
+#   spec = top:bench:vectors:count
+GATE_TOPS := mosaic_fmt_cvt:tb_cvt_icarus:cvt.hex:3000 mosaic_fma32:tb_fma32_icarus:fma32.hex:800
+GATE_OUT  := $(BUILD)/gates
 
-rtl-fp-lint: $(BUILD)/lint/rtl-fp-lint.ok ## lint, elaborate, synthesise and gate-level-check the numerics RTL
-# Re-run only when its inputs change (a stamp per check).
-$(BUILD)/lint/rtl-fp-lint.ok: $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex $(RTL_CVT_SRCS) $(RTL_FMA_SRCS) tb/modules.mk
-	@set -e; for spec in $(RTL_FP_TOPS); do \
-	  IFS=: read top bench vec n srcs <<< "$$spec"; srcs=$$(echo $$srcs | tr , ' '); \
-	  echo "== $$top: verilator --lint-only -Wall"; \
-	  $(VERILATOR) --lint-only -Wall --top-module $$top $$srcs; \
-	  echo "== $$top: iverilog -g2012"; \
-	  rm -f $(MOD_OUT)/$$top.vvp; \
-	  iverilog -g2012 -s $$top -o $(MOD_OUT)/$$top.vvp $$srcs 2>&1 | { grep -v 'sorry:' || true; }; \
-	  test -s $(MOD_OUT)/$$top.vvp; \
-	  echo "== $$top: yosys synth (log $(MOD_OUT)/$$top.yosys.log)"; \
-	  rm -f $(MOD_OUT)/$$top.net.v; \
-	  yosys -q -l $(MOD_OUT)/$$top.yosys.log \
-	    -p "read_verilog -sv $$srcs; synth -flatten -top $$top; stat; write_verilog -noattr $(MOD_OUT)/$$top.net.v" >/dev/null; \
-	  grep -m1 'Number of cells' $(MOD_OUT)/$$top.yosys.log; \
-	  echo "== $$top: gate-level netlist under Icarus, $$n vectors"; \
-	  iverilog -g2012 -s $$bench -o $(MOD_OUT)/$$top.net.vvp $(MOD_OUT)/$$top.net.v tb/modules/$$bench.sv; \
-	  out=$$(vvp -n $(MOD_OUT)/$$top.net.vvp +vectors=$(MOD_IC)/$$vec +n=$$n +name=$${top}_netlist); \
+gates: $(LINT_OUT)/gates.ok ## gate-level checks: Yosys netlists of the numerics blocks under Icarus vs golden vectors
+$(LINT_OUT)/gates.ok: $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex $(MOD_IC_FP_SRCS) $(RTL_LISTS) tb/modules.mk
+	@mkdir -p $(GATE_OUT) $(dir $@)
+	@set -e; for spec in $(GATE_TOPS); do \
+	  IFS=: read top bench vec n <<< "$$spec"; \
+	  echo "  SYNTH   $$top, flattened (log $(GATE_OUT)/$$top.yosys.log)"; \
+	  rm -f $(GATE_OUT)/$$top.net.v; \
+	  $(HEAVY_LOCK) $(YOSYS) -q -l $(GATE_OUT)/$$top.yosys.log \
+	    -p "read_verilog -sv $(MOD_IC_FP_SRCS); synth -flatten -top $$top; stat; write_verilog -noattr $(GATE_OUT)/$$top.net.v" >/dev/null; \
+	  grep -m1 'Number of cells' $(GATE_OUT)/$$top.yosys.log; \
+	  echo "  GATES   $$top netlist under Icarus, $$n vectors"; \
+	  $(IVERILOG) -g2012 -s $$bench -o $(GATE_OUT)/$$top.net.vvp $(GATE_OUT)/$$top.net.v tb/modules/$$bench.sv; \
+	  out=$$(vvp -n $(GATE_OUT)/$$top.net.vvp +vectors=$(MOD_IC)/$$vec +n=$$n +name=$${top}_netlist); \
 	  echo "$$out" | grep -v readmemh; echo "$$out" | grep -q '^PASS'; \
 	done
-	@mkdir -p $(dir $@) && touch $@
+	@touch $@

@@ -18,9 +18,7 @@ TB_IV_SOC_SRCS := tb/icarus/mosaic_soc_tb.sv tb/icarus/mosaic_xif_model.sv
 # `always @*`, which Icarus implements correctly and which has the same
 # meaning for our blocks (none has only constant inputs). Lint, synthesis
 # and the rtl-icarus compile check use rtl/ itself.
-# (The list is built here, not taken from rtl/rtl.mk: tb/*.mk is read first.)
-TB_RTL_SRCS    := rtl/mosaic_pkg.sv $(filter-out rtl/mosaic_pkg.sv,$(sort $(wildcard rtl/mosaic_*.sv)))
-TB_IV_RTL      := $(patsubst rtl/%,$(TB_IV_DIR)/rtl/%,$(TB_RTL_SRCS))
+TB_IV_RTL      := $(patsubst rtl/%,$(TB_IV_DIR)/rtl/%,$(RTL_SRCS))
 
 $(TB_IV_DIR)/rtl/%.sv: rtl/%.sv
 	@mkdir -p $(dir $@)
@@ -41,9 +39,9 @@ $(TB_IV_DIR)/soc_tu.vvp: $(TB_IV_SOC_SRCS) $(TB_IV_RTL)
 	@set -o pipefail; $(IVERILOG) -g2012 -DRVFI -s mosaic_soc_tb -Pmosaic_soc_tb.TensorUnit=1 -o $@ \
 	  $(TB_IV_RTL) $(TB_IV_SOC_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 
-$(TB_IV_DIR)/%.vvp: tb/icarus/mosaic_core_%_tb.sv $(TB_IV_DIR)/rtl/mosaic_core_%.sv $(TB_IV_DIR)/rtl/mosaic_pkg.sv
+$(TB_IV_DIR)/%.vvp: tb/icarus/mosaic_core_%_tb.sv $(TB_IV_DIR)/rtl/core/mosaic_core_%.sv $(TB_IV_DIR)/rtl/pkg/mosaic_pkg.sv
 	@set -o pipefail; $(IVERILOG) -g2012 -s mosaic_core_$*_tb -o $@ \
-	  $(TB_IV_DIR)/rtl/mosaic_pkg.sv $(TB_IV_DIR)/rtl/mosaic_core_$*.sv $< 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
+	  $(TB_IV_DIR)/rtl/pkg/mosaic_pkg.sv $(TB_IV_DIR)/rtl/core/mosaic_core_$*.sv $< 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 
 icarus-run: tb-icarus
 	@test -n "$(ELF)" || { echo "usage: make icarus-run ELF=prog.elf [TU=1] [ARGS=...]"; exit 2; }

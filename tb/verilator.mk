@@ -16,12 +16,9 @@
 # The C parts of the harness (options, comparison, reports) are compiled
 # with the project's C flags into an archive; Verilator compiles the model
 # and the thin C++ driver. One Verilator build at a time, -j 2 (small shared
-# machine): the mutant waits for the main build.
+# machine; rtl/rtl.mk's HEAVY_LOCK serialises them under make -j).
 
-VERILATOR    ?= verilator
-# rtl/rtl.mk is included after tb/*.mk, so its RTL_SRCS is still empty when
-# these rules are read: the same list, computed here.
-SIM_RTL_SRCS := rtl/mosaic_pkg.sv $(filter-out rtl/mosaic_pkg.sv,$(sort $(wildcard rtl/mosaic_*.sv)))
+SIM_RTL_SRCS := $(RTL_SRCS)
 SIM_DIR      := $(BUILD)/tb/verilator
 SIM_BIN      := $(BUILD)/bin/mosaic-sim
 SIM_BIN_FST  := $(BUILD)/bin/mosaic-sim-fst
@@ -45,7 +42,7 @@ SIM_VFLAGS = --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial uni
 .PHONY: sim sim-fst sim-mutant sim-demo sim-bench sim-run
 sim: $(SIM_BIN) ## build the lockstep testbench build/bin/mosaic-sim (Verilator + ISS)
 sim-fst: $(SIM_BIN_FST) ## build/bin/mosaic-sim-fst: mosaic-sim with --fst waveforms
-test: sim sim-mutant
+test-build: sim sim-mutant
 
 $(SIM_DIR)/obj/%.o: tb/verilator/%.c $(SIM_HDRS)
 	@mkdir -p $(dir $@)
@@ -62,12 +59,12 @@ define sim_verilate
 	@mkdir -p $(dir $(1)) $(2)
 	@echo "  VERILATE $(1) (log: $(2)/build.log)"
 	@start=$$(date +%s); rm -f $(1); \
-	$(VERILATOR) $(call SIM_VFLAGS,$(5)) $(4) --Mdir $(2) -o $(abspath $(1)) \
+	$(HEAVY_LOCK) $(VERILATOR) $(call SIM_VFLAGS,$(5)) $(4) --Mdir $(2) -o $(abspath $(1)) \
 	  $(3) $(SIM_VLT) $(SIM_CPP) > $(2)/build.log 2>&1 || { cat $(2)/build.log; exit 1; }; \
 	echo "  built $(1) in $$(( $$(date +%s) - start )) s"
 endef
 
-SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) tb/verilator.mk
+SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) $(RTL_LISTS) tb/verilator.mk
 
 # mosaic-sim carries the tensor unit (TensorUnit = 2) with a 16x16 array;
 # mosaic-sim-4x4 the same with a 4x4 array (the FPGA size).
@@ -78,7 +75,7 @@ SIM_SCALAR   := $(SIM_DIR)/mosaic-sim-scalar
 $(SIM_BIN): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model,$(SIM_RTL_SRCS),$(SIM_TU),)
 
-$(SIM_BIN_4X4): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN) $(SIM_MUTANT) $(SIM_SCALAR)
+$(SIM_BIN_4X4): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-4x4,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4,)
 
 # mosaic-sim-scalar: the SoC without the tensor unit (TensorUnit = 0; custom
@@ -86,43 +83,43 @@ $(SIM_BIN_4X4): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN) $(SIM_MUTANT) $(SIM_SCA
 # simulation speed even when idle (Verilator evaluates all of it every
 # cycle), so the scalar suites (CLI contract, ISA programs, the scalar random
 # campaign, the scalar mutant) run on this build.
-$(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN)
+$(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-scalar,$(SIM_RTL_SRCS),,)
-test: $(SIM_SCALAR)
+test-build: $(SIM_SCALAR)
 
 # The tensor datapath mutant: the 4x4 build with one PE rounding to nearest
-# even whatever mcsr says (mosaic_array MOSAIC_INJECT_ARRAY_BUG); the mutant
+# even whatever mcsr says (mosaic_tu_array MOSAIC_INJECT_ARRAY_BUG); the mutant
 # suite requires lockstep to catch it.
 SIM_TMUTANT := $(SIM_DIR)/mosaic-sim-4x4-mutant
-$(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN_4X4)
+$(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/tmutant,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 +define+MOSAIC_INJECT_ARRAY_BUG,)
 
 .PHONY: sim-4x4
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
-test: $(SIM_BIN_4X4) $(SIM_TMUTANT)
+test-build: $(SIM_BIN_4X4) $(SIM_TMUTANT)
 
-$(SIM_BIN_FST): $(SIM_RTL_SRCS) $(SIM_DEPS) | $(SIM_BIN)
+$(SIM_BIN_FST): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fst,$(SIM_RTL_SRCS),$(SIM_TU) --trace-fst,-DMOSAIC_SIM_FST)
 
 # The mutant: if the core has a MOSAIC_INJECT_BUG hook, build with it;
 # until then, a copy of the ALU whose XOR computes OR (the build fails if
 # the line to mutate is gone, rather than silently testing nothing).
-SIM_HOOK      := $(shell grep -l MOSAIC_INJECT_BUG rtl/mosaic_core*.sv 2>/dev/null)
+SIM_HOOK      := $(shell grep -l MOSAIC_INJECT_BUG rtl/core/*.sv 2>/dev/null)
 SIM_MUT_ALU   := $(SIM_DIR)/mutant-src/mosaic_core_alu.sv
 ifneq ($(SIM_HOOK),)
 SIM_MUT_SRCS  := $(SIM_RTL_SRCS)
 SIM_MUT_FLAGS := +define+MOSAIC_INJECT_BUG
 else
-SIM_MUT_SRCS  := $(patsubst rtl/mosaic_core_alu.sv,$(SIM_MUT_ALU),$(SIM_RTL_SRCS))
+SIM_MUT_SRCS  := $(patsubst rtl/core/mosaic_core_alu.sv,$(SIM_MUT_ALU),$(SIM_RTL_SRCS))
 SIM_MUT_FLAGS :=
 endif
 
-$(SIM_MUT_ALU): rtl/mosaic_core_alu.sv
+$(SIM_MUT_ALU): rtl/core/mosaic_core_alu.sv
 	@mkdir -p $(dir $@)
 	sed 's/\(AluXor: *result_o = a_i\) ^ b_i;/\1 | b_i;  \/\/ MUTANT (tb\/verilator.mk)/' $< > $@
 	@! cmp -s $< $@ || { echo "sim-mutant: XOR line not found in $<; update tb/verilator.mk"; rm -f $@; exit 1; }
 
-$(SIM_MUTANT): $(SIM_MUT_SRCS) $(SIM_DEPS) | $(SIM_BIN)
+$(SIM_MUTANT): $(SIM_MUT_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/mutant,$(SIM_MUT_SRCS),$(SIM_MUT_FLAGS),)
 
 sim-mutant: $(SIM_MUTANT) ## the testbench against RTL with one injected bug (for the test suite)
@@ -135,7 +132,7 @@ SIM_PROGS    := $(patsubst sw/tests/sim/%.S,$(SIM_PROG_DIR)/%.elf,$(wildcard sw/
 
 .PHONY: sim-progs
 sim-progs: $(SIM_PROGS)
-test: sim-progs
+test-build: sim-progs
 
 $(SIM_PROG_DIR)/%.elf: sw/tests/sim/%.S sw/golden/mosaic_memmap.h $(ISA_LDS)
 	@mkdir -p $(dir $@)

@@ -3,8 +3,16 @@
 
 A suite is a program that prints one line per case, `PASS: name` or
 `FAIL: name: why`. A suite that exits non-zero without printing a FAIL line,
-or that runs out of time, counts as one failed case, so a crash is never
-silent. The last line printed is `N passed, N failed`.
+that runs out of time, or that runs no case counts as one failed case, so a
+crash is never silent. The suites that must exist are listed in EXPECTED: a
+missing one is a failed case (a suite dropped from the build cannot
+disappear unnoticed), and so is one that is not listed.
+
+Two tiers: `test` (make test, what CI runs) and `regress` (make regress:
+the same suites with their long campaigns; MOSAIC_TIER=regress tells a
+suite to run them). While suites run, a progress line every PROGRESS
+seconds says which are done and how many cases the running ones have
+passed. The last line printed is `N passed, N failed`.
 """
 import argparse
 import concurrent.futures
@@ -12,53 +20,128 @@ import glob
 import os
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LONG_FIRST = "test_sim_lockstep.py"
+PROGRESS = 60
+
+# Every suite of the project. C suites and module tests are executables in
+# build/tests/, Python suites are scripts under sw/.
+EXPECTED_C = [
+    # golden model (sw/golden/tests)
+    "test_ame", "test_fmt", "test_fmt_f32", "test_iss_step", "test_minat_elem", "test_minat_mem",
+    "test_minat_mma", "test_minat_red", "test_minat_trap", "test_sdma", "test_tact", "test_tl",
+    # RTL module tests (tb/modules.mk) and the Icarus numerics benches
+    "test_rtl_cvt", "test_rtl_fma32", "test_rtl_div32", "test_rtl_tu_check", "test_rtl_trf",
+    "test_rtl_vec", "test_rtl_lsu", "test_rtl_red", "test_rtl_sdma", "test_rtl_mem_sys",
+    "test_rtl_tact", "test_rtl_tl", "test_rtl_array4", "test_rtl_array8", "test_rtl_array16",
+    "test_rtl_fp_icarus",
+]
+EXPECTED_PY = [
+    "sw/bench/test_bench.py",
+    "sw/golden/oracle/test_fmt_cli.py",
+    "sw/golden/oracle/test_oracle_f32_narrow.py",
+    "sw/golden/oracle/test_oracle_fracref.py",
+    "sw/golden/oracle/test_oracle_mldtypes.py",
+    "sw/golden/oracle/test_oracle_softfloat.py",
+    "sw/tests/isa/test_isa.py",
+    "sw/tests/iss/test_iss_cli.py",
+    "sw/tests/random/test_random_iss.py",
+    "sw/tests/random/test_random_tensor.py",
+    "sw/tests/rtl/test_defs_agree.py",
+    "sw/tests/rtl/test_icarus_smoke.py",
+    "sw/tests/rtl/test_memmap_agree.py",
+    "sw/tests/sim/test_sim_cli.py",
+    "sw/tests/sim/test_sim_dram.py",
+    "sw/tests/sim/test_sim_lockstep.py",
+    "sw/tests/sim/test_sim_mutant.py",
+    "sw/tests/target/test_target.py",
+]
+QUICK = set(n for n in EXPECTED_C if not n.startswith("test_rtl_"))
 
 
 def discover(build, quick):
-    suites = []
+    """(name, command) of every suite present, and FAIL lines for the
+    expected ones that are missing and the present ones not expected."""
+    suites, problems = [], []
+    present = {}
     for path in sorted(glob.glob(os.path.join(build, "tests", "test_*"))):
-        if os.access(path, os.X_OK) and not path.endswith((".d", ".o")):
-            suites.append((os.path.relpath(path, ROOT), [path]))
-    if not quick:
-        for path in sorted(glob.glob(os.path.join(ROOT, "sw", "**", "test_*.py"), recursive=True)):
-            suites.append((os.path.relpath(path, ROOT), [sys.executable, path]))
-    return suites
+        if os.path.isfile(path) and os.access(path, os.X_OK) and not path.endswith((".d", ".o")):
+            present[os.path.basename(path)] = path
+    for name in EXPECTED_C:
+        if quick and name not in QUICK:
+            continue
+        if name in present:
+            suites.append((os.path.relpath(present[name], ROOT), [present[name]]))
+        else:
+            problems.append(f"FAIL: suite {name}: {os.path.join(build, 'tests', name)} not built")
+    for name in sorted(set(present) - set(EXPECTED_C)):
+        problems.append(f"FAIL: suite {name}: built but not in tools/run_tests.py EXPECTED_C")
+    if quick:
+        return suites, problems
+    scripts = sorted(os.path.relpath(p, ROOT)
+                     for p in glob.glob(os.path.join(ROOT, "sw", "**", "test_*.py"), recursive=True))
+    for rel in EXPECTED_PY:
+        if rel in scripts:
+            suites.append((rel, [sys.executable, os.path.join(ROOT, rel)]))
+        else:
+            problems.append(f"FAIL: suite {rel}: missing")
+    for rel in sorted(set(scripts) - set(EXPECTED_PY)):
+        problems.append(f"FAIL: suite {rel}: present but not in tools/run_tests.py EXPECTED_PY")
+    return suites, problems
+
+
+def count_cases(path):
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return 0, 0
+    return text.count("\nPASS: ") + text.startswith("PASS: "), text.count("\nFAIL: ") + text.startswith("FAIL: ")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default="build")
-    ap.add_argument("--quick", action="store_true", help="C suites only")
-    # A guard against a hung suite; the lockstep suite, the longest, takes
-    # about 28 min on 2 cores (1,631-1,689 s in CI runs).
-    ap.add_argument("--timeout", type=int, default=3000, help="seconds per suite")
+    ap.add_argument("--quick", action="store_true", help="the golden model's C suites only")
+    ap.add_argument("--tier", choices=["test", "regress"], default="test",
+                    help="regress: every suite's long campaigns too (MOSAIC_TIER=regress)")
+    # A guard against a hung suite, far above the longest suite's time.
+    ap.add_argument("--timeout", type=int, default=5400, help="seconds per suite")
     ap.add_argument("-j", "--jobs", type=int, default=max(1, len(os.sched_getaffinity(0))),
                     help="suites run at once (default: one per core)")
-    ap.add_argument("-k", default="", help="only suites whose path contains this")
+    ap.add_argument("-k", default="", help="only suites whose path contains this (no missing-suite check)")
     args = ap.parse_args()
     if args.jobs < 1:
         ap.error(f"--jobs {args.jobs}: must be at least 1")
     build = os.path.abspath(args.build)
-    env = dict(os.environ, MOSAIC_BUILD=build, MOSAIC_ROOT=ROOT)
+    env = dict(os.environ, MOSAIC_BUILD=build, MOSAIC_ROOT=ROOT, MOSAIC_TIER=args.tier)
     logdir = os.path.join(build, "test-logs")
     os.makedirs(logdir, exist_ok=True)
+    t_start = time.time()
+    running = {}
+    lock = threading.Lock()
 
     def run_suite(name, cmd):
         t0 = time.time()
         log = os.path.join(logdir, os.path.basename(name) + ".log")
-        try:
-            proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True,
-                                  text=True, timeout=args.timeout)
-            out, rc = proc.stdout + proc.stderr, proc.returncode
-        except subprocess.TimeoutExpired as e:
-            out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-            rc = None
+        with lock:
+            running[name] = log
+        print(f"[{time.time() - t_start:6.0f} s] start {name}", flush=True)
+        rc = None
         with open(log, "w") as f:
-            f.write(out)
+            proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=f, stderr=subprocess.STDOUT, text=True)
+            try:
+                rc = proc.wait(timeout=args.timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        with lock:
+            del running[name]
+        with open(log, errors="replace") as f:
+            out = f.read()
         sp = sf = 0
         lines = []
         for line in out.splitlines():
@@ -80,18 +163,42 @@ def main():
         lines.append(f"{name}: {sp} passed, {sf} failed ({time.time() - t0:.1f} s)")
         return sp, sf, lines
 
-    suites = [(n, c) for n, c in discover(build, args.quick) if not args.k or args.k in n]
+    suites, problems = discover(build, args.quick)
+    if args.k:
+        suites, problems = [(n, c) for n, c in suites if args.k in n], []
     # The lockstep suite is most of the time and spreads its own programs
     # over the cores; starting it first lets the short suites fill the gaps.
     suites.sort(key=lambda s: LONG_FIRST not in s[0])
-    passed = failed = 0
+    print(f"run_tests: {len(suites)} suites, tier {args.tier}, {args.jobs} at once; logs in {logdir}",
+          flush=True)
+    passed, failed = 0, len(problems)
+    for p in problems:
+        print(p)
+    done = 0
+    stop = threading.Event()
+
+    def progress():
+        while not stop.wait(PROGRESS):
+            with lock:
+                now = dict(running)
+            parts = []
+            for name, log in sorted(now.items()):
+                p, f = count_cases(log)
+                parts.append(f"{os.path.basename(name)} ({p} passed, {f} failed so far)")
+            print(f"[{time.time() - t_start:6.0f} s] {done}/{len(suites)} suites done, "
+                  f"{passed} passed, {failed} failed; running: {', '.join(parts) or '-'}", flush=True)
+
+    ticker = threading.Thread(target=progress, daemon=True)
+    ticker.start()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for fut in concurrent.futures.as_completed([pool.submit(run_suite, n, c) for n, c in suites]):
             sp, sf, lines = fut.result()
-            print("\n".join(lines))
-            sys.stdout.flush()
+            print("\n".join(lines), flush=True)
             passed += sp
             failed += sf
+            done += 1
+    stop.set()
+    print(f"run_tests: {len(suites)} suites in {time.time() - t_start:.0f} s")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -52,7 +52,7 @@ $(SW_OBJ)/bench/bench_gemm_check.c.o: sw/bench/bench_gemm.c
 .PHONY: bench-elfs perf perf-sweep
 bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) ## build the tensor-unit benchmarks (sw/bench)
 # make test runs sw/bench/test_bench.py, which needs the ELFs.
-test: bench-elfs
+test-build: bench-elfs
 
 perf: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on the RTL (SIM=, else the ISS) and tabulate (PE=)
 	@mkdir -p $(PERF_DIR); rm -f $(PERF_DIR)/*.log; \

@@ -37,7 +37,7 @@
  *
  * Scratchpad layout: A and B sit there as packed 16x16 BF16 tiles (512
  * contiguous bytes, 64-byte aligned), so every A and B tld has stride 32
- * and takes the tile mover's packed path (rtl/mosaic_tu_spx.sv): one
+ * and takes the tile mover's packed path (rtl/tu/mosaic_tu_scpad_xfer.sv): one
  * 64-byte scratchpad word per TRF row, 8 cycles per BF16 tile; any other
  * stride costs one step per tile row, 16 cycles, and the tld stream (1.125
  * BF16 tiles per 16-cycle tmma) would then bound the kernel. SDMA packs

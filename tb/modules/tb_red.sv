@@ -1,5 +1,5 @@
-// Test wrapper for tb/modules/test_rtl_red.cpp: mosaic_red (r_* ports) and
-// mosaic_vec_div (v_* ports) side by side in one Verilator model, sharing
+// Test wrapper for tb/modules/test_rtl_red.cpp: mosaic_tu_red (r_* ports) and
+// mosaic_tu_vec_div (v_* ports) side by side in one Verilator model, sharing
 // the clock and reset.
 
 `default_nettype none
@@ -43,7 +43,7 @@ module tb_red (
   output logic         v_sat_o
 );
 
-  mosaic_red u_red (
+  mosaic_tu_red u_red (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .clear_i      (r_clear_i),
@@ -65,7 +65,7 @@ module tb_red (
     .sat_o        (r_sat_o)
   );
 
-  mosaic_vec_div u_div (
+  mosaic_tu_vec_div u_div (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .valid_i      (v_valid_i),

@@ -1,12 +1,12 @@
-// Test top for mosaic_vec under Verilator (tb/modules/test_rtl_vec.cpp).
+// Test top for mosaic_tu_vec under Verilator (tb/modules/test_rtl_vec.cpp).
 //
-//   u_comb  mosaic_vec #(.OutReg(0)), driven straight from the ports: one
+//   u_comb  mosaic_tu_vec #(.OutReg(0)), driven straight from the ports: one
 //           eval() per row, no clock (the bulk element sweeps).
-//   u_pipe  mosaic_vec #(.OutReg(1)), the real configuration, for the
+//   u_pipe  mosaic_tu_vec #(.OutReg(1)), the real configuration, for the
 //           valid/ready tests. Its inputs are the same ports, latched on the
 //           falling clock edge, so Verilator only evaluates its lanes on
 //           clock edges (the sweeps, which never toggle the clock, pay for
-//           one unit, not two). To the harness this is mosaic_vec with
+//           one unit, not two). To the harness this is mosaic_tu_vec with
 //           inputs set up before the falling edge and sampled at the rising
 //           edge; ready_o is valid after the falling-edge eval.
 
@@ -40,7 +40,7 @@ module tb_vec (
 
   logic c_valid_unused, c_ready_unused;
 
-  mosaic_vec #(
+  mosaic_tu_vec #(
     .Lanes  (16),
     .OutReg (1'b0)
   ) u_comb (
@@ -83,7 +83,7 @@ module tb_vec (
     b_q          <= b_i;
   end
 
-  mosaic_vec #(
+  mosaic_tu_vec #(
     .Lanes  (16),
     .OutReg (1'b1)
   ) u_pipe (

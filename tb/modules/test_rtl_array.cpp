@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_array.sv + rtl/mosaic_pe.sv (the tmma MAC array)
+// Module test: rtl/tu/mosaic_tu_array.sv + rtl/tu/mosaic_tu_pe.sv (the tmma MAC array)
 // against the golden model, built for one array size (PE_ROWS x PE_COLS,
 // tb/array.mk makes 4x4, 8x8 and 16x16).
 //
@@ -28,7 +28,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "Vmosaic_array.h"
+#include "Vmosaic_tu_array.h"
 #include "tb_check.h"
 #include "verilated.h"
 
@@ -142,7 +142,7 @@ struct Stats {
 
 class Driver {
   public:
-    explicit Driver(Vmosaic_array *dut, tb::Rng *rng) : dut_(dut), rng_(rng) {
+    explicit Driver(Vmosaic_tu_array *dut, tb::Rng *rng) : dut_(dut), rng_(rng) {
         dut_->clk_i = 0;
         dut_->rst_ni = 0;
         clear_inputs();
@@ -346,7 +346,7 @@ class Driver {
                       want_flags);
     }
 
-    Vmosaic_array *dut_;
+    Vmosaic_tu_array *dut_;
     tb::Rng *rng_;
     uint64_t cycle_ = 0;
 };
@@ -393,7 +393,7 @@ int main(int argc, char **argv) {
     uint64_t seed = 0x4152524159ull; // "ARRAY"
     tb::parse_args(argc, argv, &quick, &seed);
     VerilatedContext ctx;
-    Vmosaic_array top{&ctx};
+    Vmosaic_tu_array top{&ctx};
     tb::Rng rng(seed);
     Driver d(&top, &rng);
     bool ok = true;

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_fmt_cvt.sv against the golden mosaic_convert().
+// Module test: rtl/fp/mosaic_fmt_cvt.sv against the golden mosaic_convert().
 //
 // Every case compares the result pattern and all six flags, vector by
 // vector. Exhaustive: every FP4/8-bit/16-bit source pattern x every target x

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_div32.sv against mosaic_f32_div() of the golden
+// Module test: rtl/fp/mosaic_div32.sv against mosaic_f32_div() of the golden
 // model (sw/golden/f32_div.c), bits and all six flags.
 //
 //   div32_special       every pair of ~40 special and edge values (zeros,

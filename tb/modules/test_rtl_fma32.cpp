@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_fma32*.sv against the golden mosaic_f32_fma().
+// Module test: rtl/fp/mosaic_fma32*.sv against the golden mosaic_f32_fma().
 //
 // One operand stream per cycle drives tb_fma32, which holds the unit in four
 // configurations: combinational (Stages=0), Stages=1, Stages=2 and the

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_lsu.sv (+ mosaic_lsu_burst, mosaic_lsu_beat)
+// Module test: rtl/tu/mosaic_tu_lsu.sv (+ mosaic_tu_lsu_burst, mosaic_tu_lsu_beat)
 // against the golden model's tld/tst (mosaic_tu_exec on the same bytes).
 //
 // The harness plays the TRF (write port and read port, random ready stalls,
@@ -34,7 +34,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "Vmosaic_lsu.h"
+#include "Vmosaic_tu_lsu.h"
 #include "tb_check.h"
 #include "verilated.h"
 
@@ -44,7 +44,7 @@ extern "C" {
 
 namespace {
 
-Vmosaic_lsu *dut;
+Vmosaic_tu_lsu *dut;
 uint64_t cycles;
 tb::Rng *rng;
 
@@ -420,7 +420,7 @@ int main(int argc, char **argv) {
     uint64_t seed = 0x4D6F73616963ull;
     tb::parse_args(argc, argv, &quick, &seed);
     VerilatedContext ctx;
-    Vmosaic_lsu top{&ctx};
+    Vmosaic_tu_lsu top{&ctx};
     dut = &top;
     tb::Rng r(seed);
     rng = &r;

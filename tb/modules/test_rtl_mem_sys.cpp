@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_axi_arb.sv + rtl/mosaic_mem_sys.sv (top
+// Module test: rtl/mem/mosaic_axi_arb.sv + rtl/mem/mosaic_mem_sys.sv (top
 // tb/modules/tb_mem_sys.sv) against a C++ reference memory, on the 128-bit
 // AXI bus (16-byte beats; -DMEMSYS_BUS_BYTES=8 with -GAxiDataWidth=64 runs
 // the same test on the 64-bit bus).

@@ -1,5 +1,5 @@
-// Module test: rtl/mosaic_red.sv (tred sum/max/min, trowmax, trowsum) and
-// rtl/mosaic_vec_div.sv (tbdiv), both inside tb/modules/tb_red.sv, against
+// Module test: rtl/tu/mosaic_tu_red.sv (tred sum/max/min, trowmax, trowsum) and
+// rtl/tu/mosaic_tu_vec_div.sv (tbdiv), both inside tb/modules/tb_red.sv, against
 // the golden instructions.
 //
 // Every tile goes through mosaic_tu_exec (tags and mcsr set as the
@@ -24,8 +24,8 @@
 //                       with zeros, Infs, NaNs, subnormals
 //   red_handshake       random valid_i gaps and ready_i stalls on both
 //                       blocks, clear_i in the middle of a tile
-//   red_timing          documented cycle counts (see mosaic_red.sv,
-//                       mosaic_vec_div.sv)
+//   red_timing          documented cycle counts (see mosaic_tu_red.sv,
+//                       mosaic_tu_vec_div.sv)
 //   red_injected_bug_detected  the copy built with MOSAIC_INJECT_RED_BUG and
 //                       MOSAIC_INJECT_DIV_BUG must fail --quick
 //
@@ -261,7 +261,7 @@ struct RedOut {
     bool last, sat;
 };
 
-// Feeds the 16 rows of v to mosaic_red and collects every result until
+// Feeds the 16 rows of v to mosaic_tu_red and collects every result until
 // `want` results came out (or a cycle limit passes).
 std::vector<RedOut> run_red(unsigned op, unsigned fs, unsigned fd, const Cfg &c, const uint32_t *v,
                             size_t want, unsigned *cycles = nullptr) {

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_sdma.sv (+ mosaic_sdma_check, mosaic_sdma_iter, mosaic_sdma_buf,
+// Module test: rtl/tu/mosaic_tu_sdma.sv (+ mosaic_tu_sdma_check, mosaic_tu_sdma_iter, mosaic_tu_sdma_buf,
 // mosaic_mem_fifo) against the golden SDMA (mosaic_tu_exec of scpad.ld /
 // scpad.st on a golden memory with the same initial contents).
 //
@@ -57,7 +57,7 @@
 #include <string>
 #include <vector>
 
-#include "Vmosaic_sdma.h"
+#include "Vmosaic_tu_sdma.h"
 #include "tb_check.h"
 #include "verilated.h"
 
@@ -67,7 +67,7 @@ extern "C" {
 
 namespace {
 
-Vmosaic_sdma *dut;
+Vmosaic_tu_sdma *dut;
 uint64_t cycles;
 tb::Rng *rng;
 
@@ -78,7 +78,7 @@ tb::Rng *rng;
 constexpr uint32_t kBus = SDMA_AXI_BITS / 8; // bytes per beat
 constexpr unsigned kSize = kBus == 16 ? 4 : 3; // AxSIZE
 static_assert(kBus == 8 || kBus == 16, "SDMA_AXI_BITS must be 64 or 128");
-static_assert(sizeof(Vmosaic_sdma::rdata_i) == kBus && sizeof(Vmosaic_sdma::wdata_o) == kBus,
+static_assert(sizeof(Vmosaic_tu_sdma::rdata_i) == kBus && sizeof(Vmosaic_tu_sdma::wdata_o) == kBus,
               "SDMA_AXI_BITS differs from the RTL's AxiDataWidth");
 
 // Verilator's data ports: a uint64_t at 64 bits, VlWide<4> (four 32-bit
@@ -627,7 +627,7 @@ int main(int argc, char **argv) {
     uint64_t seed = 0x53444D41ull;
     tb::parse_args(argc, argv, &quick, &seed);
     VerilatedContext ctx;
-    Vmosaic_sdma top{&ctx};
+    Vmosaic_tu_sdma top{&ctx};
     dut = &top;
     tb::Rng r(seed);
     rng = &r;

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_tact.sv (tact, one tile row per request) against
+// Module test: rtl/tu/mosaic_tu_tact.sv (tact, one tile row per request) against
 // the golden model.
 //
 //   tact_<f>_specials     FP32 specials (zeros, Infs, quiet/signalling NaNs,
@@ -39,7 +39,7 @@
 #include <string>
 #include <vector>
 
-#include "Vmosaic_tact.h"
+#include "Vmosaic_tu_tact.h"
 #include "tb_check.h"
 #include "verilated.h"
 
@@ -50,7 +50,7 @@ extern "C" {
 
 namespace {
 
-Vmosaic_tact *dut;
+Vmosaic_tu_tact *dut;
 uint64_t g_cycles;
 
 const char *const kFuncName[5] = {"relu", "gelu", "silu", "exp", "recip"};
@@ -464,7 +464,7 @@ void handshake(tb::Rng &r, unsigned rounds, bool *ok) {
 }
 
 // Latency (accepting edge to valid_o) per func as documented in
-// rtl/mosaic_tact.sv, and a stream of 16 rows at one row per latency.
+// rtl/tu/mosaic_tu_tact.sv, and a stream of 16 rows at one row per latency.
 void timing(bool *ok) {
     tb::Case tc("tact_timing");
     static const unsigned lat[8] = {1, 49, 35, 19, 16, 1, 1, 1};
@@ -533,7 +533,7 @@ int main(int argc, char **argv) {
     if (quick)
         samples = 20000;
     VerilatedContext vctx;
-    Vmosaic_tact top{&vctx};
+    Vmosaic_tu_tact top{&vctx};
     dut = &top;
     tb::Rng rng(seed);
     bool ok = true;

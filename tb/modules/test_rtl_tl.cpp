@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_tu_tl.sv (+ mosaic_tu_tl_mradd, mosaic_tu_tl_burst),
+// Module test: rtl/tu/mosaic_tu_tl.sv (+ mosaic_tu_tl_mradd, mosaic_tu_tl_burst),
 // the TensorLoad engine, against the golden model (mosaic_tu_exec on the same
 // registers, CSRs and memory).
 //

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_trf.sv (+ mosaic_trf_bank) against a C++
+// Module test: rtl/tu/mosaic_tu_trf.sv (+ mosaic_tu_trf_bank) against a C++
 // reference register file.
 //
 // Cases:
@@ -28,13 +28,13 @@
 #include <string>
 #include <unistd.h>
 
-#include "Vmosaic_trf.h"
+#include "Vmosaic_tu_trf.h"
 #include "tb_check.h"
 #include "verilated.h"
 
 namespace {
 
-Vmosaic_trf *dut;
+Vmosaic_tu_trf *dut;
 uint64_t cycles;
 
 struct Row {
@@ -299,7 +299,7 @@ int main(int argc, char **argv) {
     uint64_t seed = 0x4D6F73616963ull;
     tb::parse_args(argc, argv, &quick, &seed);
     VerilatedContext ctx;
-    Vmosaic_trf top{&ctx};
+    Vmosaic_tu_trf top{&ctx};
     dut = &top;
     tb::Rng rng(seed);
     bool ok = true;

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_tu_check.sv (+ mosaic_tu_decode, mosaic_tu_range_ok)
+// Module test: rtl/tu/mosaic_tu_check.sv (+ mosaic_tu_decode, mosaic_tu_range_ok)
 // against the golden tensor unit.
 //
 // For every vector the harness draws an instruction of one opcode group

@@ -1,4 +1,4 @@
-// Module test: rtl/mosaic_vec.sv (16 lanes of rtl/mosaic_vec_lane.sv)
+// Module test: rtl/tu/mosaic_tu_vec.sv (16 lanes of rtl/tu/mosaic_tu_vec_lane.sv)
 // against the golden model.
 //
 // Element sweep: every op (add sub mul max min, tscale, cvt) x every legal
@@ -15,7 +15,7 @@
 // tmul tmax tmin tbsub tbmul tscale tcvt), every format combination, rounding
 // mode and option pair, one whole 16x16 tile goes through mosaic_tu_exec
 // (the golden instruction, tags and mcsr) and, row by row, through the RTL
-// with the operand mapping of rtl/mosaic_vec_lane.sv (broadcast B[r][0] for
+// with the operand mapping of rtl/tu/mosaic_tu_vec_lane.sv (broadcast B[r][0] for
 // tbsub/tbmul, tscale as mul by the scalar); the 256 result elements and
 // mcsr.msat (the OR of the rows' sat_o) must match.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The address map in rtl/mosaic_pkg.sv must agree with
+"""The address map in rtl/pkg/mosaic_pkg.sv must agree with
 sw/golden/mosaic_memmap.h: every MOSAIC_FOO_BAR define of the header has a
 localparam FooBar with the same value in the package, and every address-map
 localparam of the package (the block between "Address map" and the next
@@ -11,7 +11,7 @@ import sys
 ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 HEADER = os.path.join(ROOT, "sw", "golden", "mosaic_memmap.h")
-PKG = os.path.join(ROOT, "rtl", "mosaic_pkg.sv")
+PKG = os.path.join(ROOT, "rtl", "pkg", "mosaic_pkg.sv")
 
 
 def camel(define):
@@ -76,7 +76,7 @@ def main():
     for define, value in sorted(hdr.items()):
         name = camel(define)
         if name not in pkg:
-            print("FAIL: memmap %s: no localparam %s in rtl/mosaic_pkg.sv" % (define, name))
+            print("FAIL: memmap %s: no localparam %s in rtl/pkg/mosaic_pkg.sv" % (define, name))
             failed += 1
         elif pkg[name] != value:
             print("FAIL: memmap %s: header 0x%x, mosaic_pkg::%s 0x%x" % (define, value, name,

@@ -3,7 +3,7 @@
 
 build/tb/verilator/mosaic-sim-mutant (`make sim-mutant`) is mosaic-sim
 built against RTL with one injected bug: the core's MOSAIC_INJECT_BUG hook
-if rtl/mosaic_core*.sv has one, otherwise a copy of mosaic_core_alu.sv whose
+if rtl/core/mosaic_core*.sv has one, otherwise a copy of mosaic_core_alu.sv whose
 XOR computes OR (tb/verilator.mk). The scalar ISA programs run on both
 builds: every one passes on mosaic-sim, at least one stops on the mutant
 with exit status 1 and a mismatch report a person can act on (cycle,
@@ -76,7 +76,7 @@ def main():
             print(f"FAIL: setup: {b} not built (make sim sim-mutant)")
             return 1
     hook = any("MOSAIC_INJECT_BUG" in open(p).read()
-               for p in glob.glob(os.path.join(simlib.ROOT, "rtl", "mosaic_core*.sv")))
+               for p in glob.glob(os.path.join(simlib.ROOT, "rtl", "core", "mosaic_core*.sv")))
     print(f"INFO: mutant = {'the core MOSAIC_INJECT_BUG hook' if hook else 'ALU XOR computes OR'}")
     tensor_mutant()
     progs = [p for p in sorted(glob.glob(os.path.join(simlib.BUILD, "isa", "*.elf")))

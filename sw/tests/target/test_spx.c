@@ -1,5 +1,5 @@
 /* tld / tst between the TRF and the scratchpad: the RTL moves these over
- * the scratchpad's 64-byte row port (mosaic_tu_spx), beside the mma engine
+ * the scratchpad's 64-byte row port (mosaic_tu_scpad_xfer), beside the mma engine
  * and SDMA, so these cases aim at its corners: every element size, packed
  * tiles (one word per TRF row), rows that straddle a 64-byte word, strides
  * that are negative, smaller than a row (overlapping rows) or share words,

@@ -1,0 +1,338 @@
+// Row sequencer for the multi-cycle row units: tred, trowmax and trowsum on
+// mosaic_tu_red, tbdiv on mosaic_tu_vec_div, tact on mosaic_tu_tact.
+//
+// Those units accept a row only every few cycles, and a TRF read cannot be
+// held, so rows go one at a time: read tile row y (A on port 0; tbdiv's B on
+// port 1), keep it in a register until the unit takes it, then read the
+// next. Results: tred's scalar comes out on res_*; row-op and tbdiv result
+// rows are packed into D's format and written, then every TRF row above D's
+// tile is zeroed as the golden model's whole-register write does (R9).
+// Rows run from 15 down to 0 when D is also a narrower source (see
+// mosaic_tu_vecseq); tred always runs 0..15, its order is architectural.
+
+`default_nettype none
+
+module mosaic_tu_redseq (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  // Dispatch.
+  input  logic         cmd_valid_i,
+  output logic         cmd_ready_o,
+  input  logic [1:0]   cmd_kind_i,    // 0 tred, 1 row op, 2 tbdiv, 3 tact
+  input  logic [2:0]   cmd_op_i,      // mosaic_tu_red op (tred func, 4 trowmax, 5 trowsum); tact func
+  input  logic [4:0]   cmd_rd_i,
+  input  logic [4:0]   cmd_ra_i,
+  input  logic [4:0]   cmd_rb_i,
+  input  logic [3:0]   cmd_fd_i,
+  input  logic [3:0]   cmd_fa_i,
+  input  logic [3:0]   cmd_fb_i,
+  input  logic [2:0]   cmd_rm_i,
+  input  logic         cmd_fp8_sat_i,
+  input  logic         cmd_subn_i,
+  input  logic         cmd_desc_i,
+  input  logic [7:0]   cmd_seq_i,
+  // TRF read ports.
+  output logic         rd0_req_o,
+  output logic [4:0]   rd0_reg_o,
+  output logic [3:0]   rd0_row_o,
+  output logic         rd1_req_o,
+  output logic [4:0]   rd1_reg_o,
+  output logic [3:0]   rd1_row_o,
+  input  logic         rd_ready_i,
+  input  logic         rd0_valid_i,
+  input  logic [511:0] rd0_data_i,
+  input  logic [511:0] rd1_data_i,
+  // TRF write port.
+  output logic         wr_req_o,
+  output logic [4:0]   wr_reg_o,
+  output logic [3:0]   wr_row_o,
+  output logic [63:0]  wr_be_o,
+  output logic [511:0] wr_data_o,
+  input  logic         wr_ready_i,
+  // tred result.
+  output logic         res_valid_o,
+  output logic [31:0]  res_data_o,
+  // Completion.
+  output logic         done_o,
+  output logic [7:0]   done_seq_o,
+  output logic         done_sat_o,
+  output logic         busy_o
+);
+
+  // Kinds: 0 tred, 1 row op (trowmax/trowsum), 2 tbdiv, 3 tact (in place).
+  localparam logic [1:0] KindTred = 2'd0;
+  localparam logic [1:0] KindDiv  = 2'd2;
+  localparam logic [1:0] KindTact = 2'd3;
+
+  logic        act_q, desc_q, sat_q;
+  logic [1:0]  kind_q;
+  logic [2:0]  op_q, rm_q;
+  logic [4:0]  rd_q, ra_q, rb_q;
+  logic [3:0]  fd_q, fa_q, fb_q;
+  logic        sat8_q, subn_q;
+  logic [7:0]  seq_q;
+  logic [4:0]  req_q;       // rows read
+  logic        inflight_q;  // a read is out
+  logic        hold_q;      // a row waits for the unit
+  logic [3:0]  hold_y_q;
+  logic [511:0] hold_a_q;
+  logic [31:0]  hold_b_q;
+  logic [4:0]  out_q;       // result rows written (row ops, tbdiv)
+  logic [4:0]  zrow_q;
+
+  assign cmd_ready_o = !act_q;
+  assign busy_o      = act_q;
+
+  logic [3:0] req_y, out_y;
+  assign req_y = desc_q ? ~req_q[3:0] : req_q[3:0];
+  assign out_y = desc_q ? ~out_q[3:0] : out_q[3:0];
+
+  // ---- reads -----------------------------------------------------------
+  logic [3:0] prow_a, prow_b;
+  mosaic_tu_row_addr u_prow_a (.y_i (req_y), .fmt_i (fa_q), .prow_o (prow_a));
+  mosaic_tu_row_addr u_prow_b (.y_i (req_y), .fmt_i (fb_q), .prow_o (prow_b));
+
+  assign rd0_req_o = act_q && !req_q[4] && !inflight_q && !hold_q;
+  assign rd0_reg_o = ra_q;
+  assign rd0_row_o = prow_a;
+  assign rd1_req_o = rd0_req_o && (kind_q == KindDiv);
+  assign rd1_reg_o = rb_q;
+  assign rd1_row_o = prow_b;
+
+  logic [3:0]   rsp_y;
+  logic [511:0] a_el, b_el;
+  assign rsp_y = desc_q ? ~(req_q[3:0] - 4'd1) : (req_q[3:0] - 4'd1);
+  mosaic_tu_row_unpack u_rowx_a (.row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (fa_q), .el_o (a_el));
+  mosaic_tu_row_unpack u_rowx_b (.row_i (rd1_data_i), .y_i (rsp_y), .fmt_i (fb_q), .el_o (b_el));
+
+  // ---- units -----------------------------------------------------------
+  logic         red_valid, red_ready, red_ovalid, red_oready, red_last, red_sat;
+  logic [31:0]  red_res;
+  logic [3:0]   red_row;
+  logic [5:0]   red_flags;
+  logic         div_valid, div_ready, div_ovalid, div_oready, div_sat;
+  logic [511:0] div_d;
+  logic [95:0]  div_flags;
+
+  logic         act_valid, act_ready, act_ovalid, act_oready, act_sat;
+  logic [511:0] act_d;
+  logic [95:0]  act_flags;
+
+  assign red_valid = hold_q && ((kind_q == KindTred) || (kind_q == 2'd1));
+  assign div_valid = hold_q && (kind_q == KindDiv);
+  assign act_valid = hold_q && (kind_q == KindTact);
+
+  mosaic_tu_red u_red (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .clear_i      (1'b0),
+    .valid_i      (red_valid),
+    .ready_o      (red_ready),
+    .op_i         (op_q),
+    .s_fmt_i      (fa_q),
+    .d_fmt_i      (fd_q),
+    .rm_i         (rm_q),
+    .fp8_sat_i    (sat8_q),
+    .subnormals_i (subn_q),
+    .row_i        (hold_a_q),
+    .valid_o      (red_ovalid),
+    .ready_i      (red_oready),
+    .res_o        (red_res),
+    .row_o        (red_row),
+    .last_o       (red_last),
+    .flags_o      (red_flags),
+    .sat_o        (red_sat)
+  );
+
+  mosaic_tu_vec_div #(
+    .Lanes (16)
+  ) u_div (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .valid_i      (div_valid),
+    .ready_o      (div_ready),
+    .a_fmt_i      (fa_q),
+    .b_fmt_i      (fb_q),
+    .d_fmt_i      (fd_q),
+    .rm_i         (rm_q),
+    .fp8_sat_i    (sat8_q),
+    .subnormals_i (subn_q),
+    .a_i          (hold_a_q),
+    .b_i          (hold_b_q),
+    .valid_o      (div_ovalid),
+    .ready_i      (div_oready),
+    .d_o          (div_d),
+    .flags_o      (div_flags),
+    .sat_o        (div_sat)
+  );
+
+  mosaic_tu_tact #(
+    .Lanes (16)
+  ) u_tact (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .valid_i      (act_valid),
+    .ready_o      (act_ready),
+    .func_i       (op_q),
+    .fmt_i        (fa_q),
+    .rm_i         (rm_q),
+    .fp8_sat_i    (sat8_q),
+    .subnormals_i (subn_q),
+    .a_i          (hold_a_q),
+    .valid_o      (act_ovalid),
+    .ready_i      (act_oready),
+    .d_o          (act_d),
+    .flags_o      (act_flags),
+    .sat_o        (act_sat)
+  );
+
+  logic taken;
+  assign taken = (red_valid && red_ready) || (div_valid && div_ready) ||
+                 (act_valid && act_ready);
+
+  // ---- results ---------------------------------------------------------
+  logic [511:0] o_el;
+  logic         o_valid, o_sat;
+  always_comb begin
+    o_el = '0;
+    unique case (kind_q)
+      KindDiv:  o_el = div_d;
+      KindTact: o_el = act_d;
+      default:  o_el[31:0] = red_res;
+    endcase
+  end
+  assign o_valid = (kind_q == KindDiv) ? div_ovalid : (kind_q == KindTact) ? act_ovalid : red_ovalid;
+  assign o_sat   = (kind_q == KindDiv) ? div_sat : (kind_q == KindTact) ? act_sat : red_sat;
+
+  logic [3:0]   t_prow;
+  logic [511:0] t_data;
+  logic [63:0]  t_be;
+  mosaic_tu_row_pack u_rowp (
+    .el_i   (o_el),
+    .en_i   (16'hFFFF),
+    .y_i    (out_y),
+    .fmt_i  (fd_q),
+    .prow_o (t_prow),
+    .data_o (t_data),
+    .be_o   (t_be)
+  );
+
+  logic [1:0] wsel_d;
+  logic [4:0] used_rows;
+  mosaic_tu_fmt_width u_wd (.fmt_i (fd_q), .wsel_o (wsel_d));
+  always_comb begin
+    unique case (wsel_d)
+      2'd3:    used_rows = 5'd16;
+      2'd2:    used_rows = 5'd8;
+      2'd1:    used_rows = 5'd4;
+      default: used_rows = 5'd2;
+    endcase
+  end
+
+  logic is_tred, row_phase, zero_phase, wr_fire, tred_end, last_write;
+  assign is_tred    = (kind_q == KindTred);
+  assign row_phase  = !is_tred && !out_q[4];
+  assign zero_phase = !is_tred && out_q[4] && (zrow_q < 5'd16);
+  assign wr_req_o   = act_q && (row_phase ? o_valid : zero_phase);
+  assign wr_reg_o   = rd_q;
+  assign wr_row_o   = row_phase ? t_prow : zrow_q[3:0];
+  assign wr_be_o    = row_phase ? t_be : 64'hFFFF_FFFF_FFFF_FFFF;
+  assign wr_data_o  = row_phase ? t_data : 512'd0;
+  assign wr_fire    = wr_req_o && wr_ready_i;
+  assign red_oready = is_tred ? 1'b1 : (row_phase && wr_ready_i);
+  assign div_oready = row_phase && wr_ready_i;
+  assign act_oready = row_phase && wr_ready_i;
+  assign tred_end   = act_q && is_tred && red_ovalid && red_last;
+  assign last_write = wr_fire && (row_phase ? ((out_q == 5'd15) && (used_rows == 5'd16))
+                                            : (zrow_q == 5'd15));
+
+  assign res_valid_o = tred_end;
+  assign res_data_o  = red_res;
+  assign done_o      = tred_end || (act_q && last_write);
+  assign done_seq_o  = seq_q;
+  assign done_sat_o  = sat_q || (o_valid && o_sat && (is_tred ? red_last : row_phase));
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      act_q      <= 1'b0;
+      desc_q     <= 1'b0;
+      sat_q      <= 1'b0;
+      kind_q     <= '0;
+      op_q       <= '0;
+      rm_q       <= '0;
+      rd_q       <= '0;
+      ra_q       <= '0;
+      rb_q       <= '0;
+      fd_q       <= '0;
+      fa_q       <= '0;
+      fb_q       <= '0;
+      sat8_q     <= 1'b0;
+      subn_q     <= 1'b0;
+      seq_q      <= '0;
+      req_q      <= '0;
+      inflight_q <= 1'b0;
+      hold_q     <= 1'b0;
+      hold_y_q   <= '0;
+      out_q      <= '0;
+      zrow_q     <= '0;
+    end else if (!act_q) begin
+      if (cmd_valid_i) begin
+        act_q      <= 1'b1;
+        kind_q     <= cmd_kind_i;
+        op_q       <= cmd_op_i;
+        rm_q       <= cmd_rm_i;
+        rd_q       <= cmd_rd_i;
+        ra_q       <= cmd_ra_i;
+        rb_q       <= cmd_rb_i;
+        fd_q       <= cmd_fd_i;
+        fa_q       <= cmd_fa_i;
+        fb_q       <= cmd_fb_i;
+        sat8_q     <= cmd_fp8_sat_i;
+        subn_q     <= cmd_subn_i;
+        desc_q     <= cmd_desc_i;
+        seq_q      <= cmd_seq_i;
+        sat_q      <= 1'b0;
+        req_q      <= '0;
+        inflight_q <= 1'b0;
+        hold_q     <= 1'b0;
+        out_q      <= '0;
+        zrow_q     <= 5'd16;
+      end
+    end else begin
+      if (rd0_req_o && rd_ready_i) begin
+        req_q      <= req_q + 5'd1;
+        inflight_q <= 1'b1;
+      end
+      if (inflight_q && rd0_valid_i) begin
+        inflight_q <= 1'b0;
+        hold_q     <= 1'b1;
+        hold_y_q   <= rsp_y;
+      end else if (taken) begin
+        hold_q <= 1'b0;
+      end
+      if (o_valid && o_sat && (is_tred || row_phase) && (is_tred ? red_oready : wr_fire)) begin
+        sat_q <= 1'b1;
+      end
+      if (row_phase && wr_fire) begin
+        out_q <= out_q + 5'd1;
+        if (out_q == 5'd15) zrow_q <= used_rows;
+      end else if (zero_phase && wr_fire) begin
+        zrow_q <= zrow_q + 5'd1;
+      end
+      if (done_o) act_q <= 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (act_q && inflight_q && rd0_valid_i) begin
+      hold_a_q <= a_el;
+      hold_b_q <= b_el[31:0];
+    end
+  end
+
+  logic unused;
+  assign unused = ^{red_row, red_flags, div_flags, act_flags, hold_y_q, b_el[511:32]};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,242 @@
+// Tile register file: tr0..tr31, 1 KiB each, in four banks (bank = register
+// index mod 4, ARCHITECTURE §2), two read ports and two write ports.
+//
+// Row width: 64 bytes. A TRF row is bytes [64·row, 64·row + 63] of a
+// register (row 0..15), i.e. one 16-element FP32/INT32 tile row, two 16-bit
+// tile rows, four 8-bit or eight FP4 rows. That is what the PE array eats per
+// operand per cycle for the widest format (16 x 32 bits), so a 16x16 FP32
+// operand streams in 16 cycles per port; narrower formats need fewer cycles.
+// A bank is 8 registers x 16 rows = 128 x 512 bits (8 KiB), one simple
+// dual-port block RAM (mosaic_tu_trf_bank), address {reg[4:2], row}.
+//
+// Reads: the two ports present a request pair (rd0/rd1, either or both) and
+// hold it until rd_ready_o. Both rows come back together one cycle after the
+// pair is accepted (rd0_valid_o / rd1_valid_o). If both ports name the same
+// bank and different rows, the bank can serve only one: the TRF reads port 0
+// that cycle with rd_ready_o low (one stall cycle, conflict_o high: the
+// bank-conflict performance counter counts these cycles), reads port 1 the
+// next cycle and returns both rows a cycle later than usual. The same row of
+// the same register on both ports is one read and no conflict.
+//
+// Write: port 0 writes one row per cycle with byte enables; port 1 writes a
+// whole row in a bank port 0 does not write that cycle (each bank RAM has one
+// write port; the caller guarantees the banks differ, and if they did not,
+// port 0 would win and port 1's row be lost). The mma engine's result drain
+// takes port 0 and a tld from the scratchpad port 1, so a tile load into
+// another bank no longer waits for the 16-row drain of every tmma. A read of
+// a row written in the same cycle returns the old contents (read-first). In
+// a conflict the port 1 row is read in the stall's second cycle, so it sees
+// a write made in the stall cycle.
+//
+// Reset: architecturally every register is zero after reset (ARCHITECTURE
+// §2), and block RAM cannot be reset, so after rst_ni the TRF writes zeros to
+// all 128 rows of the four banks in parallel (128 cycles) with rd_ready_o and
+// wr_ready_o low (init_done_o low).
+//
+// Tags: 32 x 4 bits in flops (reset FP32 = 0); tags_o is the copy the issue
+// check (mosaic_tu_check tags_i) reads. One write sets every register of
+// tag_we_i to tag_i: an AME mmacc retags up to 16 result registers at once.
+
+`default_nettype none
+
+module mosaic_tu_trf (
+  input  logic           clk_i,
+  input  logic           rst_ni,
+  output logic           init_done_o,
+  // Read request pair.
+  input  logic           rd0_req_i,
+  input  logic [4:0]     rd0_reg_i,
+  input  logic [3:0]     rd0_row_i,
+  input  logic           rd1_req_i,
+  input  logic [4:0]     rd1_reg_i,
+  input  logic [3:0]     rd1_row_i,
+  output logic           rd_ready_o,
+  output logic           conflict_o,   // one pulse per bank-conflict stall cycle
+  // Read data (one cycle after acceptance).
+  output logic           rd0_valid_o,
+  output logic [511:0]   rd0_data_o,
+  output logic           rd1_valid_o,
+  output logic [511:0]   rd1_data_o,
+  // Write port.
+  input  logic           wr_req_i,
+  input  logic [4:0]     wr_reg_i,
+  input  logic [3:0]     wr_row_i,
+  input  logic [63:0]    wr_be_i,
+  input  logic [511:0]   wr_data_i,
+  output logic           wr_ready_o,   // both write ports
+  // Second write port: a full row, to a bank port 0 leaves alone.
+  input  logic           wr1_req_i,
+  input  logic [4:0]     wr1_reg_i,
+  input  logic [3:0]     wr1_row_i,
+  input  logic [511:0]   wr1_data_i,
+  // Format tags.
+  input  logic [31:0]    tag_we_i,     // one bit per register
+  input  logic [3:0]     tag_i,
+  output logic [127:0]   tags_o
+);
+
+  localparam int Banks = 4;
+
+  // ------------------------------------------------------------------
+  // Reset sweep
+  // ------------------------------------------------------------------
+  logic       init_q, init_d;
+  logic [6:0] init_addr_q, init_addr_d;
+
+  always_comb begin
+    init_d      = init_q;
+    init_addr_d = init_addr_q;
+    if (init_q) begin
+      init_addr_d = init_addr_q + 7'd1;
+      if (init_addr_q == 7'd127) init_d = 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      init_q      <= 1'b1;
+      init_addr_q <= 7'd0;
+    end else begin
+      init_q      <= init_d;
+      init_addr_q <= init_addr_d;
+    end
+  end
+
+  assign init_done_o = !init_q;
+
+  // ------------------------------------------------------------------
+  // Read arbitration
+  // ------------------------------------------------------------------
+  logic [1:0] b0, b1;
+  logic [6:0] a0, a1;
+  logic       conflict, pend_q, pend_d;
+
+  assign b0 = rd0_reg_i[1:0];
+  assign b1 = rd1_reg_i[1:0];
+  assign a0 = {rd0_reg_i[4:2], rd0_row_i};
+  assign a1 = {rd1_reg_i[4:2], rd1_row_i};
+`ifdef MOSAIC_INJECT_BUG
+  // Deliberate mapping bug (module-test mutant): banks compared on bit 0 only.
+  assign conflict = !init_q && !pend_q && rd0_req_i && rd1_req_i && (b0[0] == b1[0]) &&
+                    (a0 != a1);
+`else
+  assign conflict = !init_q && !pend_q && rd0_req_i && rd1_req_i && (b0 == b1) && (a0 != a1);
+`endif
+  assign pend_d     = conflict;
+  assign rd_ready_o = !init_q && !conflict;
+  assign conflict_o = conflict;
+
+  // Per-bank read enable and address. In the stall's second cycle (pend_q)
+  // only port 1's row is read; port 0's came out of the bank a cycle ago and
+  // is held in hold_q.
+  logic [Banks-1:0] bank_re;
+  logic [6:0]       bank_raddr [Banks];
+  always_comb begin
+    for (int k = 0; k < Banks; k++) begin
+      bank_re[k]    = 1'b0;
+      bank_raddr[k] = 7'd0;
+      if (pend_q) begin
+        if (rd1_req_i && (b1 == 2'(k))) begin
+          bank_re[k] = 1'b1; bank_raddr[k] = a1;
+        end
+      end else if (!init_q) begin
+        if (rd1_req_i && !conflict && (b1 == 2'(k))) begin
+          bank_re[k] = 1'b1; bank_raddr[k] = a1;
+        end
+        // Port 0 wins its bank (equal rows in one bank read the same row).
+        if (rd0_req_i && (b0 == 2'(k))) begin
+          bank_re[k] = 1'b1; bank_raddr[k] = a0;
+        end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // Banks
+  // ------------------------------------------------------------------
+  logic [511:0] bank_rdata [Banks];
+
+  for (genvar k = 0; k < Banks; k++) begin : g_bank
+    logic        bwe;
+    logic [6:0]  bwaddr;
+    logic [63:0] bwbe;
+    logic [511:0] bwdata;
+    logic w0, w1;
+    assign w0     = wr_req_i && (wr_reg_i[1:0] == 2'(k));
+    assign w1     = wr1_req_i && (wr1_reg_i[1:0] == 2'(k)) && !w0;
+    assign bwe    = init_q || w0 || w1;
+    assign bwaddr = init_q ? init_addr_q :
+                    w1     ? {wr1_reg_i[4:2], wr1_row_i} : {wr_reg_i[4:2], wr_row_i};
+    assign bwbe   = (init_q || w1) ? {64{1'b1}} : wr_be_i;
+    assign bwdata = init_q ? 512'd0 : w1 ? wr1_data_i : wr_data_i;
+
+    mosaic_tu_trf_bank #(
+      .Depth    (128),
+      .RowBytes (64)
+    ) u_bank (
+      .clk_i   (clk_i),
+      .re_i    (bank_re[k]),
+      .raddr_i (bank_raddr[k]),
+      .rdata_o (bank_rdata[k]),
+      .we_i    (bwe),
+      .waddr_i (bwaddr),
+      .wbe_i   (bwbe),
+      .wdata_i (bwdata)
+    );
+  end
+
+  assign wr_ready_o = !init_q;
+
+  // ------------------------------------------------------------------
+  // Read data return
+  // ------------------------------------------------------------------
+  logic         v0_q, v1_q, from_hold_q;
+  logic [1:0]   rb0_q, rb1_q;
+  logic [511:0] hold_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pend_q      <= 1'b0;
+      v0_q        <= 1'b0;
+      v1_q        <= 1'b0;
+      from_hold_q <= 1'b0;
+      rb0_q       <= 2'd0;
+      rb1_q       <= 2'd0;
+    end else begin
+      pend_q      <= pend_d;
+      v0_q        <= rd_ready_o && rd0_req_i;
+      v1_q        <= rd_ready_o && rd1_req_i;
+      from_hold_q <= pend_q;
+      rb0_q       <= b0;
+      rb1_q       <= b1;
+    end
+  end
+
+  // Port 0's row of a conflicting pair, captured as it leaves the bank.
+  always_ff @(posedge clk_i) begin
+    if (pend_q) hold_q <= bank_rdata[b0];
+  end
+
+  assign rd0_valid_o = v0_q;
+  assign rd1_valid_o = v1_q;
+  assign rd0_data_o  = from_hold_q ? hold_q : bank_rdata[rb0_q];
+  assign rd1_data_o  = bank_rdata[rb1_q];
+
+  // ------------------------------------------------------------------
+  // Tags
+  // ------------------------------------------------------------------
+  logic [127:0] tags_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tags_q <= 128'd0;  // FP32 (MINA-T 4.1)
+    end else begin
+      for (int r = 0; r < 32; r++) begin
+        if (tag_we_i[r]) tags_q[4*r +: 4] <= tag_i;
+      end
+    end
+  end
+  assign tags_o = tags_q;
+
+endmodule
+
+`default_nettype wire

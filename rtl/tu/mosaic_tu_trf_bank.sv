@@ -1,0 +1,45 @@
+// One bank of the tile register file: a simple dual-port RAM (one
+// synchronous read port, one byte-enable write port), Depth rows of
+// RowBytes bytes.
+//
+// Written in the shape FPGA tools infer block RAM from (one array, registered
+// read data that holds until the next read, byte-enable writes). A read and a
+// write of the same row in one cycle return the old contents (read-first);
+// the TRF's users order their own hazards.
+
+`default_nettype none
+
+module mosaic_tu_trf_bank #(
+  parameter int Depth    = 128,
+  parameter int RowBytes = 64
+) (
+  input  logic                      clk_i,
+  input  logic                      re_i,
+  input  logic [$clog2(Depth)-1:0]  raddr_i,
+  output logic [8*RowBytes-1:0]     rdata_o,
+  input  logic                      we_i,
+  input  logic [$clog2(Depth)-1:0]  waddr_i,
+  input  logic [RowBytes-1:0]       wbe_i,
+  input  logic [8*RowBytes-1:0]     wdata_i
+);
+
+  logic [8*RowBytes-1:0] mem_q [Depth];
+  logic [8*RowBytes-1:0] rdata_q;
+
+  always_ff @(posedge clk_i) begin
+    if (we_i) begin
+      for (int i = 0; i < RowBytes; i++) begin
+        if (wbe_i[i]) mem_q[waddr_i][8*i +: 8] <= wdata_i[8*i +: 8];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (re_i) rdata_q <= mem_q[raddr_i];
+  end
+
+  assign rdata_o = rdata_q;
+
+endmodule
+
+`default_nettype wire
