@@ -49,10 +49,10 @@ endif
 # warnings about the design (unique case is checked by Verilator instead).
 IVERILOG_NOISE := -e 'sorry: constant selects in always_' -e 'sorry: Case unique/unique0'
 
-# One Verilator or Yosys run at a time, whatever make -j says: a 16x16 model
-# build takes most of the memory bandwidth of a small machine. Every heavy
-# recipe runs under this lock.
-HEAVY_LOCK := flock $(abspath $(BUILD))/.heavy.lock
+# One Verilator or Yosys run at a time on the machine, whatever make -j says
+# and however many work trees build: a 16x16 model build takes both cores
+# of a small machine. Every heavy recipe runs under this lock.
+HEAVY_LOCK ?= flock /tmp/mosaic-heavy.lock
 
 .PHONY: rtl-files lint-top rtl-lint rtl-verilator rtl-icarus synth gates
 rtl-files: ## print the resolved file list of an IP: make rtl-files IP=tu
