@@ -15,6 +15,10 @@
   * the GEMM example and a random tensor program on the 4x4-array build
     (build/bin/mosaic-sim-4x4).
 
+MOSAIC_TIER=test (make test) runs every program class at least once: all
+ISA, example and target programs, one seed of each random-campaign flavour;
+MOSAIC_TIER=regress (make regress) runs the whole campaigns listed below.
+
 A program passes when lockstep reports no difference and it ends in pass
 (exit status 0). The programs run on MOSAIC_JOBS workers (default: one per
 core). Prints `PASS: name [seconds]` / `FAIL: name: why` in the order above.
@@ -44,6 +48,16 @@ CAMPAIGN = ([(s, [], 20000) for s in range(1, 41)] +
 # tensor program carries ~11k fixed instructions, so 30k leaves ~19k random.
 TENSOR_CAMPAIGN = [(s, ["--tensor"], 30000) for s in range(1, 4)]
 TENSOR_4X4 = [(s, ["--tensor"], 30000) for s in (21, 22)]
+SEEDS = [(name, seed) for name in ("rv32i_mem", "rv32m", "traps") for seed in (2, 77, 4000000000)]
+REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
+if not REGRESS:
+    # make test: one case of each flavour (traps, none, interrupts, both,
+    # 100k), one random tensor program per array size, one reseeded run of
+    # each initial-state class.
+    CAMPAIGN = [c for c in CAMPAIGN if c[0] in (1, 2, 101, 201, 202, 301)]
+    TENSOR_CAMPAIGN = TENSOR_CAMPAIGN[:1]
+    TENSOR_4X4 = TENSOR_4X4[:1]
+    SEEDS = [("rv32i_mem", 4000000000), ("traps", 77)]
 # Programs that use the tensor unit run on this build; scalar ones on the
 # scalar build (simlib.SIM_SCALAR), which is hundreds of times faster.
 TENSOR_SIM = simlib.SIM_4X4
@@ -111,6 +125,8 @@ def suite_programs():
         elf = os.path.join(BUILD, name + ".elf")
         if os.path.exists(elf):
             jobs.append((f"16x16: {name}", lambda elf=elf: run_program(elf, sim=SIM)))
+        else:
+            jobs.append((f"16x16: {name}", fail_job(f"{elf} not built")))
     jobs.append(("sim_demo", sim_demo))
     return jobs
 
@@ -126,12 +142,13 @@ def sim_demo():
 
 def seeds():
     jobs = []
-    for name in ("rv32i_mem", "rv32m", "traps"):
+    for name, seed in SEEDS:
         elf = os.path.join(BUILD, "isa", name + ".elf")
-        for seed in (2, 77, 4000000000):
-            if os.path.exists(elf):
-                jobs.append((f"isa/{name} --seed {seed}",
-                             lambda elf=elf, seed=seed: run_program(elf, extra=("--seed", str(seed)))))
+        if os.path.exists(elf):
+            jobs.append((f"isa/{name} --seed {seed}",
+                         lambda elf=elf, seed=seed: run_program(elf, extra=("--seed", str(seed)))))
+        else:
+            jobs.append((f"isa/{name} --seed {seed}", fail_job(f"{elf} not built")))
     return jobs
 
 
@@ -201,6 +218,7 @@ def main():
     jobs = (suite_programs() + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
             random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen))
     workers = simlib.jobs()
+    print(f"INFO: tier {'regress' if REGRESS else 'test'}: {len(jobs)} programs on {workers} workers", flush=True)
 
     def timed(fn):
         t = time.time()
