@@ -27,11 +27,11 @@ $(ATALLA_LIB): $(ATALLA_OBJS)
 $(SW_OBJ)/atalla/tests/%.c.o: sw/atalla/tests/%.c
 	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVCC    $<"
-	$(SWQ)$(RV_CC) $(RV_CFLAGS) -Isw/atalla -Isw/atalla/tests/lib -c $< -o $@
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -Isw/atalla -Isw/atalla/tests/lib -Isw/bench -c $< -o $@
 $(SW_OBJ)/atalla/tests/lib/%.c.o: sw/atalla/tests/lib/%.c
 	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVCC    $<"
-	$(SWQ)$(RV_CC) $(RV_CFLAGS) -Isw/atalla -Isw/atalla/tests/lib -c $< -o $@
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -Isw/atalla -Isw/atalla/tests/lib -Isw/bench -c $< -o $@
 
 $(SW_OUT)/atalla/%.elf: $(SW_OBJ)/atalla/tests/%.c.o $(ATALLA_TOBJS) $(ATALLA_LIB) $(SW_RT_OBJS) $(SW_LDS)
 	@mkdir -p $(dir $@)

@@ -77,11 +77,15 @@ static void b_panel_load(const gplan *g, uintptr_t b, uint32_t n0, uint32_t buf)
 static void a_step_load(const gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
 {
     uint32_t rows = g->M - m0 < 16 * g->ar ? g->M - m0 : 16 * g->ar;
-    for (uint32_t k = 0; k < g->kt; k++) {
-        uint32_t w = k + 1 == g->kt && g->kr ? g->kr : 16;
-        scpad_ld(SDMA_SHAPE(rows, w, 1), buf + k * 512 * g->ar,
-                 (const void *)(a + ((uintptr_t)m0 * g->K + 16 * k) * 2));
-    }
+    uint32_t whole = g->kr ? g->kt - 1 : g->kt, step = 512 * g->ar;
+    uint32_t shape = SDMA_SHAPE(rows, 16, 1);
+    uintptr_t src = a + (uintptr_t)m0 * g->K * 2;
+    /* Pointers step instead of being recomputed: this loop issues most of
+     * the kernel's SDMA commands. */
+    for (uint32_t k = 0; k < whole; k++, buf += step, src += 32)
+        scpad_ld(shape, buf, (const void *)src);
+    if (g->kr)
+        scpad_ld(SDMA_SHAPE(rows, g->kr, 1), buf, (const void *)src);
 }
 
 /* One chain: D(j) += A(chunk) x B(chunk, j) over nk <= 16 k tiles. bp: the
@@ -114,8 +118,33 @@ static void a_step_load(const gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
             (void)msettileki(16);                                              \
     } while (0)
 
+/* The common case, a whole chunk of whole tiles: every offset and register
+ * a constant, about three scalar instructions per tmma (the general chain
+ * costs ~20, more than the 16 cycles a tmma takes on 16x16). */
+#define FSLOT(D, t)                                                            \
+    if ((t) + 2 < CHUNK)                                                       \
+        tld(BREG((t) + 2), bsrc + ((t) + 2) * 512u, 32);                       \
+    tmma(D, AREG(t), BREG(t));
+#define FAST_CHAIN(D)                                                          \
+    do {                                                                       \
+        tld(BREG(0), bsrc, 32);                                                \
+        tld(BREG(1), bsrc + 512u, 32);                                         \
+        FSLOT(D, 0) FSLOT(D, 1) FSLOT(D, 2) FSLOT(D, 3) FSLOT(D, 4) FSLOT(D, 5) \
+        FSLOT(D, 6) FSLOT(D, 7) FSLOT(D, 8) FSLOT(D, 9) FSLOT(D, 10)           \
+        FSLOT(D, 11) FSLOT(D, 12) FSLOT(D, 13) FSLOT(D, 14) FSLOT(D, 15)       \
+    } while (0)
+
 static void chain(uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk, uint32_t kr)
 {
+    if (nk == CHUNK && bp == 32 && !lastk) {
+        switch (j) {
+        case 0: FAST_CHAIN(DREG(0)); break;
+        case 1: FAST_CHAIN(DREG(1)); break;
+        case 2: FAST_CHAIN(DREG(2)); break;
+        default: FAST_CHAIN(DREG(3)); break;
+        }
+        return;
+    }
     switch (j) {
     case 0: CHAIN(DREG(0)); break;
     case 1: CHAIN(DREG(1)); break;
@@ -136,8 +165,16 @@ static void chain(uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk
             atalla_tld_p(AREG(t), aa_, p_);                                    \
     }
 
+#define A_FAST(t) tld(AREG(t), base + (t) * step, 32);
+
 static void a_tiles(const gplan *g, uint32_t abuf, uint32_t h, uint32_t k0, uint32_t nk)
 {
+    if (nk == CHUNK && !(k0 + nk == g->kt && g->kr)) { /* whole tiles */
+        uint32_t step = 512 * g->ar, base = abuf + k0 * step + h * 512;
+        A_FAST(0) A_FAST(1) A_FAST(2) A_FAST(3) A_FAST(4) A_FAST(5) A_FAST(6) A_FAST(7)
+        A_FAST(8) A_FAST(9) A_FAST(10) A_FAST(11) A_FAST(12) A_FAST(13) A_FAST(14) A_FAST(15)
+        return;
+    }
     A_TLD(0) A_TLD(1) A_TLD(2) A_TLD(3) A_TLD(4) A_TLD(5) A_TLD(6) A_TLD(7)
     A_TLD(8) A_TLD(9) A_TLD(10) A_TLD(11) A_TLD(12) A_TLD(13) A_TLD(14) A_TLD(15)
 }

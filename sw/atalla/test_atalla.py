@@ -12,6 +12,8 @@ On the ISS (build/bin/mosaic-iss):
     on target; prints PASS/FAIL per case).
   * atalla_scpad.elf: directed and random allocator sequences replayed on
     the host model.
+  * atalla_bench.elf (the benchmark) runs: each kernel returns 0 and moves
+    the bytes its rule implies.
 On the RTL, in lockstep with the ISS (MOSAIC_BUILD/bin/mosaic-sim-4x4 and
 mosaic-sim, the 16x16 build): atalla_rtl.elf (all seven kernels and the
 allocator, small shapes, outputs checked here as above) on 4x4 and
@@ -208,6 +210,21 @@ def iss_scpad():
     report("iss/atalla_scpad.elf exit", None if rc == 0 else f"exit {rc}: {err.strip()[-200:]}")
 
 
+def iss_bench():
+    """The benchmark program runs on the ISS (its cycles there are
+    instructions; docs/performance.md has the RTL figures): every kernel
+    returns 0 and moves the bytes its rule implies."""
+    elf = os.path.join(ELF, "atalla_bench.elf")
+    rc, out, err = run([ISS, "--max-insns", "500000000", elf], 300)
+    lines = [l for l in out.splitlines() if l.startswith(("PASS: ", "FAIL: "))]
+    for line in lines:
+        kind, rest = line.split(": ", 1)
+        report(f"iss/bench/{rest.split(':')[0]}", None if kind == "PASS" else rest)
+    if len(lines) != 6:
+        report("iss/bench", f"{len(lines)} kernels reported, want 6")
+    report("iss/atalla_bench.elf exit", None if rc == 0 else f"exit {rc}: {err.strip()[-200:]}")
+
+
 def rtl(sim, elf_name, label, max_cycles, timeout):
     elf = os.path.join(ELF, elf_name)
     if not os.access(sim, os.X_OK):
@@ -230,6 +247,7 @@ def main():
     iss_scpad()
     iss_errors()
     iss_kernels()
+    iss_bench()
     rtl(SIM_4X4, "atalla_rtl.elf", "rtl4x4", 30_000_000, 1500)
     rtl(SIM_16, "atalla_rtl16.elf", "rtl16x16", 5_000_000, 900)
     print(f"{passed} passed, {failed} failed")
