@@ -229,12 +229,17 @@ int main(void)
             printf("%s: %s_after_free: returned %d\n", rc ? "FAIL" : "PASS", KNAME[ki], rc);
             failures += rc != 0;
         }
-        /* A GEMM whose K does not fit even the smallest buffer set. */
-        atalla_tensor a = {BIG, 2, {1, 2000, 0, 0}, {2000, 1, 0, 0}};
-        atalla_tensor b = {BIG, 2, {2000, 1, 0, 0}, {1, 1, 0, 0}};
+        /* Past the documented limits with an empty pool: a GEMM with K =
+         * 977 (K <= 976 fits), a softmax with rows of 2033 (<= 2032). */
+        atalla_tensor a = {BIG, 2, {1, 977, 0, 0}, {977, 1, 0, 0}};
+        atalla_tensor b = {BIG, 2, {977, 1, 0, 0}, {1, 1, 0, 0}};
         atalla_tensor o = {O, 2, {1, 1, 0, 0}, {1, 1, 0, 0}};
         poison();
-        expect("gemm_scpad_k2000", atalla_gemm(&a, &b, &o), ATALLA_ERR_SCPAD);
+        expect("gemm_scpad_k977", atalla_gemm(&a, &b, &o), ATALLA_ERR_SCPAD);
+        atalla_tensor x = {BIG, 2, {1, 2033, 0, 0}, {2033, 1, 0, 0}};
+        atalla_tensor y = {O, 2, {1, 2033, 0, 0}, {2033, 1, 0, 0}};
+        poison();
+        expect("softmax_scpad_l2033", atalla_softmax(&x, 1, &y), ATALLA_ERR_SCPAD);
         /* The pool is whole again after every failed call. */
         scpad_pool *p = atalla_scpad_pool();
         int whole = scpad_pool_free_pages(p, 0) == SCPAD_BANK_PAGES &&
