@@ -1,5 +1,5 @@
 // Mosaic tensor unit: the coprocessor on the core's X-IF port
-// (docs/microarchitecture.md §4 for the protocol, §9 for this block).
+// (docs/microarchitecture.md §2.6 for the protocol, §5 for this block).
 //
 // Issue: mosaic_tu_check decides every trap from the instruction and the
 // shadow state (tags, CSRs) at issue; tensor CSR instructions, msettile and

@@ -352,7 +352,7 @@ static void t_mtile_subproblem(void)
  * TensorLoad write, which ignores tags, or under a wider old tag. The tile
  * is checked here; the bytes above it are compared with the golden model by
  * lockstep (mosaic-sim), which is what this case is for: the RTL clears them
- * with a separate zero writer (docs/microarchitecture.md §8). tmma after a
+ * with a separate zero writer (docs/microarchitecture.md §5.2). tmma after a
  * TensorLoad write takes the same path. */
 static void t_r9_clear(void)
 {
@@ -400,7 +400,7 @@ static void t_r9_clear(void)
 /* Operand reuse. The mma engine keeps the widened A and B tiles of recent
  * ops, tagged by register, format and FP8 subnormal mode, and does not
  * restage an operand whose tag matches; any TRF write to a register drops
- * its tags (docs/microarchitecture.md §8). These cases issue mmacc back to
+ * its tags (docs/microarchitecture.md §5.4). These cases issue mmacc back to
  * back, with no tld between them, so tags survive from one instruction to
  * the next; results are checked against ref_int here and every instruction
  * against the golden model (which has no such buffers) by lockstep. */
