@@ -22,22 +22,19 @@ atalla_rtl16.elf (one GEMM) on 16x16. A missing simulator is a FAIL.
 One `PASS: name` / `FAIL: name: why` per case; exit 1 on any failure.
 """
 import os
-import subprocess
 import sys
 
 import numpy as np
 
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests", "sim"))
 import atalla_ref as ref  # noqa: E402
+import simlib  # noqa: E402  (paths from MOSAIC_BUILD, running a command)
 
-ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
-BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
-ISS = os.path.join(BUILD, "bin", "mosaic-iss")
-SIM_4X4 = os.path.join(BUILD, "bin", "mosaic-sim-4x4")
-SIM_16 = os.path.join(BUILD, "bin", "mosaic-sim")
-ELF = os.path.join(BUILD, "sw", "atalla")
+ISS, SIM_4X4, SIM_16 = simlib.ISS, simlib.SIM_4X4, simlib.SIM
+ELF = os.path.join(simlib.BUILD, "sw", "atalla")
 SOFTMAX_ULP = 1
 
 passed = failed = 0
@@ -52,14 +49,6 @@ def report(name, why):
         failed += 1
         print(f"FAIL: {name}: {why}")
     sys.stdout.flush()
-
-
-def run(cmd, timeout):
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=timeout)
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired:
-        return None, "", f"timed out after {timeout} s"
 
 
 def parse_tensor(line):
@@ -148,14 +137,14 @@ def check_kernel_output(prefix, out, want_names=None):
 
 def iss_kernels():
     elf = os.path.join(ELF, "atalla_kernels.elf")
-    rc, out, err = run([ISS, "--max-insns", "3000000000", elf], 600)
+    rc, out, err = simlib.run([ISS, "--max-insns", "3000000000", elf], timeout=600)
     check_kernel_output("iss", out)
     report("iss/atalla_kernels.elf exit", None if rc == 0 else f"exit {rc}: {err.strip()[-200:]}")
 
 
 def iss_errors():
     elf = os.path.join(ELF, "atalla_errors.elf")
-    rc, out, err = run([ISS, "--max-insns", "500000000", elf], 300)
+    rc, out, err = simlib.run([ISS, "--max-insns", "500000000", elf], timeout=300)
     n = 0
     for line in out.splitlines():
         if line.startswith("PASS: ") or line.startswith("FAIL: "):
@@ -174,7 +163,7 @@ def iss_errors():
 
 def iss_scpad():
     elf = os.path.join(ELF, "atalla_scpad.elf")
-    rc, out, err = run([ISS, "--max-insns", "500000000", elf], 300)
+    rc, out, err = simlib.run([ISS, "--max-insns", "500000000", elf], timeout=300)
     model, seq, ops, bad = ref.ScpadModel(), None, 0, None
     spec = {}
     for line in out.splitlines():
@@ -215,7 +204,7 @@ def iss_bench():
     instructions; docs/performance.md has the RTL figures): every kernel
     returns 0 and moves the bytes its rule implies."""
     elf = os.path.join(ELF, "atalla_bench.elf")
-    rc, out, err = run([ISS, "--max-insns", "500000000", elf], 300)
+    rc, out, err = simlib.run([ISS, "--max-insns", "500000000", elf], timeout=300)
     lines = [l for l in out.splitlines() if l.startswith(("PASS: ", "FAIL: "))]
     for line in lines:
         kind, rest = line.split(": ", 1)

@@ -11,6 +11,7 @@
 
 #include "atalla.h"
 #include "mosaic_memmap.h"
+#include "mref.h"
 
 static scpad_pool pool; /* a private pool: bookkeeping only, no memory access */
 
@@ -40,15 +41,6 @@ static void do_free(uint32_t addr, int sid)
     scpad_pool_free(&pool, (void *)(uintptr_t)addr, sid);
     printf("FREE %lu %d\n", (unsigned long)addr, sid);
     report();
-}
-
-static uint32_t rnd(uint32_t *s)
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
 }
 
 static void directed(void)
@@ -105,7 +97,7 @@ static void random_seq(uint32_t seed, unsigned ops)
     printf("SEQ random %lu\n", (unsigned long)seed);
     scpad_pool_init(&pool, MOSAIC_SCPAD_BASE);
     for (unsigned i = 0; i < ops; i++) {
-        uint32_t r = rnd(&s);
+        uint32_t r = ref_rand(&s);
         if (n && (r % 5u < 2u || n == 64)) {
             unsigned k = (r >> 8) % n;
             /* Sometimes a bad free first (wrong bank or offset). */

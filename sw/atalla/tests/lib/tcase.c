@@ -5,19 +5,11 @@
 #include <string.h>
 
 #include "mosaic_rt.h"
-
-static uint32_t rnd(uint32_t *s)
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
+#include "mref.h"
 
 static bf16 value(int dist, uint32_t *s)
 {
-    uint32_t r = rnd(s), sign = (r & 1u) << 15, man = (r >> 1) & 0x7Fu;
+    uint32_t r = ref_rand(s), sign = (r & 1u) << 15, man = (r >> 1) & 0x7Fu;
     switch (dist) {
     case DIST_GEMM:
         return (bf16)(sign | ((120u + (r >> 8) % 8u) << 7) | man);
