@@ -219,7 +219,7 @@ def rtl(sim, elf_name, label, max_cycles, timeout):
     if not os.access(sim, os.X_OK):
         report(f"{label}/{elf_name}", f"{sim} is not built")
         return
-    rc, out, err = run([sim, "--max-cycles", str(max_cycles), elf], timeout)
+    rc, out, err = simlib.run([sim, "--max-cycles", str(max_cycles), elf], timeout=timeout)
     if "LOCKSTEP MISMATCH" in err:
         i = err.index("LOCKSTEP MISMATCH")
         report(f"{label}/{elf_name} lockstep", " | ".join(err[i:].splitlines()[:6]))
