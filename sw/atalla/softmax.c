@@ -8,9 +8,12 @@
  * instructions:
  *   1. MX = tmax over the tiles (elementwise), m = trowmax(MX);
  *   2. e = exp(x - m) (tbsub into an FP32 tile, tact exp), S += e (tadd,
- *      FP32), s = trowsum(S);
- *   3. e again (same instructions, same bits), out = tbdiv(e, s) into a
- *      BF16 tile, stored over the input tile, then the block goes out.
+ *      FP32), s = trowsum(S); e is stored (FP32) in the block buffer when
+ *      L <= 1024 (tact exp takes 304 cycles a tile on the RTL, the
+ *      kernel's bottleneck: computing it once halves the kernel);
+ *   3. e (reloaded, or recomputed by the same instructions, same bits),
+ *      out = tbdiv(e, s) into a BF16 tile, stored in the block buffer,
+ *      then the block goes out.
  * Lanes past L in the last tile must not count: before its rows are loaded
  * (one single-row command each, so they land at the packed tile's 32-byte
  * pitch) the tile is filled with -Inf, which tmax ignores and exp turns
@@ -26,6 +29,8 @@
 
 typedef struct {
     uint32_t R, L, ct, w; /* w: columns of the last tile */
+    uint32_t xoff;        /* the input tiles' offset in a block buffer */
+    int keep_e;           /* pass 2 stores e (FP32) for pass 3 */
 } splan;
 
 /* Loads of the row block at row r0 into buf (sdma_stride = 2L). */
@@ -34,7 +39,7 @@ static void block_load(const splan *s, uintptr_t x, uint32_t r0, uint32_t buf)
     uint32_t h = s->R - r0 < 16 ? s->R - r0 : 16;
     uintptr_t row = x + (uintptr_t)r0 * s->L * 2;
     for (uint32_t c = 0; c < s->ct; c++) {
-        uint32_t t = buf + c * TILE_BF16;
+        uint32_t t = buf + s->xoff + c * TILE_BF16;
         if (c + 1 < s->ct || s->w == 16) {
             scpad_ld(SDMA_SHAPE(h, 16, 1), t, (const void *)(row + c * 32));
         } else {
@@ -69,38 +74,49 @@ static void block_store(const splan *s, uintptr_t out, uint32_t r0, uint32_t buf
 
 static void block_compute(const splan *s, uint32_t buf)
 {
+    uint32_t x = buf + s->xoff;
     /* Pass 1: max. */
-    tld(R_MX, buf, 32);
+    tld(R_MX, x, 32);
     for (uint32_t c = 1; c < s->ct; c += 2) {
-        tld(0, buf + c * TILE_BF16, 32);
+        tld(0, x + c * TILE_BF16, 32);
         tmax(R_MX, R_MX, 0);
         if (c + 1 < s->ct) {
-            tld(4, buf + (c + 1) * TILE_BF16, 32);
+            tld(4, x + (c + 1) * TILE_BF16, 32);
             tmax(R_MX, R_MX, 4);
         }
     }
     trowmax(R_MV, R_MX);
-    /* Pass 2: sum of exp. */
+    /* Pass 2: sum of exp; e(c) kept (FP32, 1 KiB at c KiB) when it fits. */
     tzero(R_S);
     for (uint32_t c = 0; c < s->ct; c += 2) {
-        EXP_TILE(0, 1, buf + c * TILE_BF16);
+        EXP_TILE(0, 1, x + c * TILE_BF16);
         tadd(R_S, R_S, 1);
+        if (s->keep_e)
+            tst(1, buf + c * 1024, 64);
         if (c + 1 < s->ct) {
-            EXP_TILE(4, 5, buf + (c + 1) * TILE_BF16);
+            EXP_TILE(4, 5, x + (c + 1) * TILE_BF16);
             tadd(R_S, R_S, 5);
+            if (s->keep_e)
+                tst(5, buf + (c + 1) * 1024, 64);
         }
     }
     trowsum(R_SV, R_S);
-    /* Pass 3: divide, over the input tiles. */
+    /* Pass 3: divide; output tile c goes to buf + c * 512. */
     for (uint32_t c = 0; c < s->ct; c += 2) {
-        uint32_t a = buf + c * TILE_BF16;
-        EXP_TILE(0, 1, a);
+        uint32_t o = buf + c * TILE_BF16;
+        if (s->keep_e)
+            tld(1, buf + c * 1024, 64);
+        else
+            EXP_TILE(0, 1, x + c * TILE_BF16);
         tbdiv(2, 1, R_SV);
-        tst(2, a, 32);
+        tst(2, o, 32);
         if (c + 1 < s->ct) {
-            EXP_TILE(4, 5, a + TILE_BF16);
+            if (s->keep_e)
+                tld(5, buf + (c + 1) * 1024, 64);
+            else
+                EXP_TILE(4, 5, x + (c + 1) * TILE_BF16);
             tbdiv(6, 5, R_SV);
-            tst(6, a + TILE_BF16, 32);
+            tst(6, o + TILE_BF16, 32);
         }
     }
     if (s->w != 16) {
@@ -130,18 +146,25 @@ int atalla_softmax(const atalla_tensor *x, int32_t dim, atalla_tensor *out)
     s.R = atalla_numel(x) / s.L;
     s.ct = (s.L + 15) / 16;
     s.w = s.L - 16 * (s.ct - 1);
-    /* Two block buffers if they fit, else one (loads then wait for the
-     * previous block's stores). A buffer must lie in one bank. */
-    uint32_t bytes = s.ct * TILE_BF16 + ATALLA_REGION_SLACK;
+    /* Block buffers, most room first: two with e kept (ct KiB each: input
+     * tiles in the upper half, e(c) at c KiB overwrites only input tiles
+     * already read, outputs at c * 512 only e tiles already read), one with
+     * e kept, two or one that recompute e in pass 3 (ct/2 KiB). A buffer
+     * lies in one bank. */
+    static const uint8_t cfg[4][2] = {{2, 1}, {1, 1}, {2, 0}, {1, 0}};
     atalla_bufs bufs;
-    uint32_t sz[2] = {bytes, bytes};
-    int bank[2] = {0, 1};
-    uint32_t nbuf = 2;
-    if (atalla_bufs_alloc(&bufs, 2, sz, bank) != 0) {
-        nbuf = 1;
-        if (atalla_bufs_alloc(&bufs, 1, sz, bank) != 0)
-            return ATALLA_ERR_SCPAD;
+    uint32_t nbuf = 0;
+    for (unsigned i = 0; i < 4 && !nbuf; i++) {
+        s.keep_e = cfg[i][1];
+        uint32_t bytes = s.ct * TILE_BF16 * (s.keep_e ? 2 : 1) + (s.keep_e ? 0 : ATALLA_REGION_SLACK);
+        uint32_t sz[2] = {bytes, bytes};
+        int bank[2] = {0, 1};
+        if (bytes <= 65536 && atalla_bufs_alloc(&bufs, cfg[i][0], sz, bank) == 0)
+            nbuf = cfg[i][0];
     }
+    if (!nbuf)
+        return ATALLA_ERR_SCPAD;
+    s.xoff = s.keep_e ? s.ct * TILE_BF16 : 0;
     atalla_ctx ctx;
     atalla_begin(&ctx, 2 * s.L);
     tinit(0, FMT_BF16);
