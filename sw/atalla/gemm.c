@@ -120,23 +120,43 @@ static void a_step_load(const gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
 
 /* The common case, a whole chunk of whole tiles: every offset and register
  * a constant, about three scalar instructions per tmma (the general chain
- * costs ~20, more than the 16 cycles a tmma takes on 16x16). */
+ * costs ~20, more than the 16 cycles a tmma takes on 16x16). The last two
+ * slots load the next chain's first two B tiles (nsrc, when it is also a
+ * fast chain), so the array does not wait for them at the chain boundary;
+ * pre says this chain's first two were loaded so. */
 #define FSLOT(D, t)                                                            \
-    if ((t) + 2 < CHUNK)                                                       \
-        tld(BREG((t) + 2), bsrc + ((t) + 2) * 512u, 32);                       \
+    if ((t) + 2 < CHUNK) {                                                     \
+        tld(BREG((t) + 2), bnext, 32);                                         \
+        bnext += 512u;                                                         \
+        OPAQUE(bnext);                                                         \
+    } else if (nsrc) {                                                         \
+        tld(BREG((t) + 2), nsrc + ((t) + 2 - CHUNK) * 512u, 32);               \
+    }                                                                          \
     tmma(D, AREG(t), BREG(t));
+/* bnext steps through the chain's B tiles (an add per tile: constant
+ * offsets past 2 KiB cost an extra lui/addi each, and GCC folds a plain
+ * increment back into them, hence the empty asm). */
+#define OPAQUE(v) __asm__("" : "+r"(v))
 #define FAST_CHAIN(D)                                                          \
     do {                                                                       \
-        tld(BREG(0), bsrc, 32);                                                \
-        tld(BREG(1), bsrc + 512u, 32);                                         \
+        uint32_t bnext = bsrc + 1024u;                                         \
+        if (!pre) {                                                            \
+            tld(BREG(0), bsrc, 32);                                            \
+            tld(BREG(1), bsrc + 512u, 32);                                     \
+        }                                                                      \
         FSLOT(D, 0) FSLOT(D, 1) FSLOT(D, 2) FSLOT(D, 3) FSLOT(D, 4) FSLOT(D, 5) \
         FSLOT(D, 6) FSLOT(D, 7) FSLOT(D, 8) FSLOT(D, 9) FSLOT(D, 10)           \
         FSLOT(D, 11) FSLOT(D, 12) FSLOT(D, 13) FSLOT(D, 14) FSLOT(D, 15)       \
     } while (0)
 
-static void chain(uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk, uint32_t kr)
+/* A chain is fast when it runs a whole chunk (nk = 16, not K's last tile)
+ * over a whole B column (pitch 32). */
+static int fast(uint32_t bp, uint32_t nk, int lastk) { return nk == CHUNK && bp == 32 && !lastk; }
+
+static void chain(uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk, uint32_t kr,
+                  int pre, uint32_t nsrc)
 {
-    if (nk == CHUNK && bp == 32 && !lastk) {
+    if (fast(bp, nk, lastk)) {
         switch (j) {
         case 0: FAST_CHAIN(DREG(0)); break;
         case 1: FAST_CHAIN(DREG(1)); break;
@@ -165,7 +185,10 @@ static void chain(uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk
             atalla_tld_p(AREG(t), aa_, p_);                                    \
     }
 
-#define A_FAST(t) tld(AREG(t), base + (t) * step, 32);
+#define A_FAST(t)                                                              \
+    tld(AREG(t), base, 32);                                                    \
+    base += step;                                                              \
+    OPAQUE(base);
 
 static void a_tiles(const gplan *g, uint32_t abuf, uint32_t h, uint32_t k0, uint32_t nk)
 {
@@ -209,10 +232,17 @@ static void row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t
         uint32_t nk = g->kt - k0 < CHUNK ? g->kt - k0 : CHUNK;
         int lastk = k0 + nk == g->kt && g->kr;
         a_tiles(g, abuf, h, k0, nk);
+        int pre = 0;
         for (uint32_t j = 0; j < nbt; j++) {
             uint32_t c0 = n0 + 16 * j, w = g->N - c0 < 16 ? g->N - c0 : 16;
             uint32_t bp = 2 * w, bsrc = bbuf + j * g->bcol_bytes + k0 * 16 * bp;
-            chain(j, bsrc, bp, nk, lastk, g->kr);
+            /* The next chain's B, if it is fast too (whole columns have
+             * pitch 32, so its tiles start at k0 * 512). */
+            uint32_t nsrc = 0, nw = g->N - c0 - 16 < 16 ? g->N - c0 - 16 : 16;
+            if (j + 1 < nbt && fast(bp, nk, lastk) && fast(2 * nw, nk, lastk))
+                nsrc = bbuf + (j + 1) * g->bcol_bytes + k0 * 512;
+            chain(j, bsrc, bp, nk, lastk, g->kr, pre, nsrc);
+            pre = nsrc != 0;
         }
     }
     for (uint32_t j = 0; j < nbt; j++)
