@@ -36,7 +36,7 @@
 #define AREG(k) (((k) / 2) * 4 + (k) % 2) /* banks 0/1: tr0 tr1 tr4 tr5 ... tr29 */
 #define BREG(t) (2 + 4 * ((t) % 4))        /* bank 2 */
 #define DREG(j) (3 + 4 * (j))              /* bank 3 */
-#define CREG 18                            /* bank 2: the BF16 copy of a D */
+#define CREG(j) (18 + 4 * (j))             /* bank 2: the BF16 copies of the D */
 #define CHUNK 16                           /* k tiles resident per chain */
 
 typedef struct {
@@ -46,6 +46,7 @@ typedef struct {
     uint32_t nb;              /* B panel buffers: 1 or 2 */
     uint32_t abuf[2], bbuf[2], cbuf[2];
     uint32_t bcol_bytes;      /* one column tile region */
+    uint32_t zero;            /* a packed FP32 zero tile (clears D) */
     uint32_t stride;          /* current sdma_stride */
 } gplan;
 
@@ -118,13 +119,21 @@ static void a_step_load(const gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
             (void)msettileki(16);                                              \
     } while (0)
 
-/* The common case, a whole chunk of whole tiles: every offset and register
- * a constant, about three scalar instructions per tmma (the general chain
- * costs ~20, more than the 16 cycles a tmma takes on 16x16). The last two
- * slots load the next chain's first two B tiles (nsrc, when it is also a
- * fast chain), so the array does not wait for them at the chain boundary;
- * pre says this chain's first two were loaded so. */
-#define FSLOT(D, t)                                                            \
+/* The common case, whole B columns (pitch 32) and no K edge in the chunk:
+ * every register a constant and tile pointers stepped, about three scalar
+ * instructions per tmma (the general chain costs ~20, more than the 16
+ * cycles a tmma takes on 16x16). Slot t also
+ *  - loads B tile t + 2 of this chain, or, in the last two slots of a
+ *    16-tile chain, the next chain's first two (nsrc), so the array does
+ *    not wait for them at the chain boundary (pre: this chain's first two
+ *    came so);
+ *  - reloads A tile t - 2 for the next row block (anext: its tile 0,
+ *    astep apart) in the row block's last chain: tmma t - 2 has read it by
+ *    then, and the tile mover does one B and one A tile (8 + 8 cycles) per
+ *    16-cycle tmma. Tiles nk - 2 and nk - 1 follow the chain. */
+#define OPAQUE(v) __asm__("" : "+r"(v)) /* keeps GCC from folding the steps
+                                           back into lui/addi offsets */
+#define FSLOT(D, WA, t)                                                        \
     if ((t) + 2 < CHUNK) {                                                     \
         tld(BREG((t) + 2), bnext, 32);                                         \
         bnext += 512u;                                                         \
@@ -132,36 +141,57 @@ static void a_step_load(const gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
     } else if (nsrc) {                                                         \
         tld(BREG((t) + 2), nsrc + ((t) + 2 - CHUNK) * 512u, 32);               \
     }                                                                          \
+    if ((WA) && (t) >= 2) {                                                    \
+        tld(AREG(((t) + CHUNK - 2) % CHUNK), anext, 32); /* t - 2 */           \
+        anext += astep;                                                        \
+        OPAQUE(anext);                                                         \
+    }                                                                          \
     tmma(D, AREG(t), BREG(t));
-/* bnext steps through the chain's B tiles (an add per tile: constant
- * offsets past 2 KiB cost an extra lui/addi each, and GCC folds a plain
- * increment back into them, hence the empty asm). */
-#define OPAQUE(v) __asm__("" : "+r"(v))
-#define FAST_CHAIN(D)                                                          \
+/* D and WA (reload A) are constants: each (D, WA) is its own unrolled
+ * copy, so no slot tests anything at run time but nsrc in the last two. */
+#define FAST_CHAIN(D, WA)                                                      \
     do {                                                                       \
         uint32_t bnext = bsrc + 1024u;                                         \
         if (!pre) {                                                            \
             tld(BREG(0), bsrc, 32);                                            \
             tld(BREG(1), bsrc + 512u, 32);                                     \
         }                                                                      \
-        FSLOT(D, 0) FSLOT(D, 1) FSLOT(D, 2) FSLOT(D, 3) FSLOT(D, 4) FSLOT(D, 5) \
-        FSLOT(D, 6) FSLOT(D, 7) FSLOT(D, 8) FSLOT(D, 9) FSLOT(D, 10)           \
-        FSLOT(D, 11) FSLOT(D, 12) FSLOT(D, 13) FSLOT(D, 14) FSLOT(D, 15)       \
+        FSLOT(D, WA, 0) FSLOT(D, WA, 1) FSLOT(D, WA, 2) FSLOT(D, WA, 3)        \
+        FSLOT(D, WA, 4) FSLOT(D, WA, 5) FSLOT(D, WA, 6) FSLOT(D, WA, 7)        \
+        FSLOT(D, WA, 8) FSLOT(D, WA, 9) FSLOT(D, WA, 10) FSLOT(D, WA, 11)      \
+        FSLOT(D, WA, 12) FSLOT(D, WA, 13) FSLOT(D, WA, 14) FSLOT(D, WA, 15)    \
+        if (WA) {                                                              \
+            tld(AREG(CHUNK - 2), anext, 32);                                   \
+            tld(AREG(CHUNK - 1), anext + astep, 32);                           \
+        }                                                                      \
     } while (0)
 
-/* A chain is fast when it runs a whole chunk (nk = 16, not K's last tile)
- * over a whole B column (pitch 32). */
-static int fast(uint32_t bp, uint32_t nk, int lastk) { return nk == CHUNK && bp == 32 && !lastk; }
+/* A chain is fast when it is 16 whole k tiles (no K edge) over a whole B
+ * column (pitch 32). */
+static int fast(uint32_t bp, uint32_t nk, int lastk) { return bp == 32 && nk == CHUNK && !lastk; }
+
+typedef struct {
+    int pre;        /* the first two B tiles are loaded */
+    uint32_t nsrc;  /* the next chain's B, or 0 */
+    uint32_t anext; /* the next row block's A tile 0 to reload, or 0 */
+    uint32_t astep; /* ... and the distance of its tiles */
+} chain_opts;
 
 static void chain(uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk, uint32_t kr,
-                  int pre, uint32_t nsrc)
+                  const chain_opts *o)
 {
     if (fast(bp, nk, lastk)) {
-        switch (j) {
-        case 0: FAST_CHAIN(DREG(0)); break;
-        case 1: FAST_CHAIN(DREG(1)); break;
-        case 2: FAST_CHAIN(DREG(2)); break;
-        default: FAST_CHAIN(DREG(3)); break;
+        int pre = o->pre;
+        uint32_t nsrc = o->nsrc, anext = o->anext, astep = o->astep;
+        switch (j + (anext ? 4 : 0)) {
+        case 0: FAST_CHAIN(DREG(0), 0); break;
+        case 1: FAST_CHAIN(DREG(1), 0); break;
+        case 2: FAST_CHAIN(DREG(2), 0); break;
+        case 3: FAST_CHAIN(DREG(3), 0); break;
+        case 4: FAST_CHAIN(DREG(0), 1); break;
+        case 5: FAST_CHAIN(DREG(1), 1); break;
+        case 6: FAST_CHAIN(DREG(2), 1); break;
+        default: FAST_CHAIN(DREG(3), 1); break;
         }
         return;
     }
@@ -185,68 +215,69 @@ static void chain(uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk
             atalla_tld_p(AREG(t), aa_, p_);                                    \
     }
 
-#define A_FAST(t)                                                              \
-    tld(AREG(t), base, 32);                                                    \
-    base += step;                                                              \
-    OPAQUE(base);
-
 static void a_tiles(const gplan *g, uint32_t abuf, uint32_t h, uint32_t k0, uint32_t nk)
 {
-    if (nk == CHUNK && !(k0 + nk == g->kt && g->kr)) { /* whole tiles */
-        uint32_t step = 512 * g->ar, base = abuf + k0 * step + h * 512;
-        A_FAST(0) A_FAST(1) A_FAST(2) A_FAST(3) A_FAST(4) A_FAST(5) A_FAST(6) A_FAST(7)
-        A_FAST(8) A_FAST(9) A_FAST(10) A_FAST(11) A_FAST(12) A_FAST(13) A_FAST(14) A_FAST(15)
-        return;
-    }
     A_TLD(0) A_TLD(1) A_TLD(2) A_TLD(3) A_TLD(4) A_TLD(5) A_TLD(6) A_TLD(7)
     A_TLD(8) A_TLD(9) A_TLD(10) A_TLD(11) A_TLD(12) A_TLD(13) A_TLD(14) A_TLD(15)
 }
 
-/* Accumulator j -> BF16 -> staging columns 16j.., then cleared. */
-static void c_out(uint32_t j, uint32_t cst)
+/* The row block's accumulators out: all converted first (tcvt runs on the
+ * element-wise engine, which waits for the whole unit to be idle: one wait
+ * for the four, not four), then stored and cleared by the tile mover (a
+ * tld of the zero tile, not tzero, which would wait for idle again). */
+#define CVT(J)                                                                 \
+    if ((J) < nbt)                                                             \
+        tcvt(CREG(J), DREG(J), FMT_BF16);
+#define CST(J)                                                                 \
+    if ((J) < nbt)                                                             \
+        tst(CREG(J), cst + 32 * (J), 128);
+#define CZERO(J)                                                               \
+    if ((J) < nbt)                                                             \
+        tld(DREG(J), zero, 64);
+
+static void c_out(uint32_t nbt, uint32_t cst, uint32_t zero)
 {
-    switch (j) {
-#define COUT(J)                                                                \
-    case J:                                                                    \
-        tcvt(CREG, DREG(J), FMT_BF16);                                         \
-        tst(CREG, cst + 32 * (J), 128);                                        \
-        tzero(DREG(J));                                                        \
-        break;
-        COUT(0) COUT(1) COUT(2)
-    default:
-        tcvt(CREG, DREG(3), FMT_BF16);
-        tst(CREG, cst + 96, 128);
-        tzero(DREG(3));
-        break;
-#undef COUT
-    }
+    CVT(0) CVT(1) CVT(2) CVT(3)
+    CZERO(0) CST(0) CST(1) CST(2) CST(3) CZERO(1) CZERO(2) CZERO(3)
 }
 
 /* Row block at row m0 (block h of the step in abuf) against the panel at
- * columns n0 in bbuf; C staged in cst and stored. */
-static void row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t n0,
-                      uint32_t bbuf, uint32_t cst, uintptr_t out)
+ * columns n0 in bbuf; C staged in cst and stored. A preloaded (pre_a) by
+ * the previous row block; anext: the next row block's A tile 0 for this
+ * one to preload (single-chunk fast blocks), 0 if none. Returns whether it
+ * preloaded. */
+static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t n0,
+                     uint32_t bbuf, uint32_t cst, uintptr_t out, int pre_a, uint32_t anext)
 {
     uint32_t nbt = (g->N - n0 + 15) / 16 < g->nbt ? (g->N - n0 + 15) / 16 : g->nbt;
+    int single = g->kt <= CHUNK;
+    int preloaded = 0;
     for (uint32_t k0 = 0; k0 < g->kt; k0 += CHUNK) {
         uint32_t nk = g->kt - k0 < CHUNK ? g->kt - k0 : CHUNK;
         int lastk = k0 + nk == g->kt && g->kr;
-        a_tiles(g, abuf, h, k0, nk);
-        int pre = 0;
+        if (!pre_a)
+            a_tiles(g, abuf, h, k0, nk);
+        pre_a = 0;
+        chain_opts o = {0, 0, 0, 512 * g->ar};
         for (uint32_t j = 0; j < nbt; j++) {
             uint32_t c0 = n0 + 16 * j, w = g->N - c0 < 16 ? g->N - c0 : 16;
             uint32_t bp = 2 * w, bsrc = bbuf + j * g->bcol_bytes + k0 * 16 * bp;
-            /* The next chain's B, if it is fast too (whole columns have
-             * pitch 32, so its tiles start at k0 * 512). */
-            uint32_t nsrc = 0, nw = g->N - c0 - 16 < 16 ? g->N - c0 - 16 : 16;
-            if (j + 1 < nbt && fast(bp, nk, lastk) && fast(2 * nw, nk, lastk))
-                nsrc = bbuf + (j + 1) * g->bcol_bytes + k0 * 512;
-            chain(j, bsrc, bp, nk, lastk, g->kr, pre, nsrc);
-            pre = nsrc != 0;
+            /* The next chain's B, if this one runs 16 tiles and the next
+             * is fast too (whole columns have pitch 32: tiles at k0 * 512). */
+            uint32_t nw = j + 1 < nbt ? (g->N - c0 - 16 < 16 ? g->N - c0 - 16 : 16) : 0;
+            o.nsrc = 0;
+            if (fast(bp, nk, lastk) && fast(2 * nw, nk, lastk))
+                o.nsrc = bbuf + (j + 1) * g->bcol_bytes + k0 * 512;
+            o.anext = 0;
+            if (j + 1 == nbt && single && anext && fast(bp, nk, lastk)) {
+                o.anext = anext;
+                preloaded = 1;
+            }
+            chain(j, bsrc, bp, nk, lastk, g->kr, &o);
+            o.pre = o.nsrc != 0;
         }
     }
-    for (uint32_t j = 0; j < nbt; j++)
-        c_out(j, cst);
+    c_out(nbt, cst, g->zero);
     uint32_t rows = g->M - m0 < 16 ? g->M - m0 : 16;
     uint32_t cols = g->N - n0 < 16 * g->nbt ? g->N - n0 : 16 * g->nbt;
     uintptr_t dst = out + ((uintptr_t)m0 * g->N + n0) * 2;
@@ -256,6 +287,7 @@ static void row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t
         for (uint32_t r = 0; r < rows; r++)
             atalla_st_run(cst + r * 128, dst + (uintptr_t)r * g->N * 2, cols * 2);
     }
+    return preloaded;
 }
 
 static void gemm2d(gplan *g, uintptr_t a, uintptr_t b, uintptr_t out)
@@ -271,6 +303,7 @@ static void gemm2d(gplan *g, uintptr_t a, uintptr_t b, uintptr_t out)
             b_panel_load(g, b, n0, bbuf);
         }
         b_ready = 0;
+        int pre = 0; /* the row block's A is in the TRF already */
         set_stride(g, 2 * g->K);
         a_step_load(g, a, 0, g->abuf[0]);
         for (uint32_t s = 0; s < nsteps; s++) {
@@ -281,8 +314,18 @@ static void gemm2d(gplan *g, uintptr_t a, uintptr_t b, uintptr_t out)
                 b_panel_load(g, b, n0 + 16 * g->nbt, g->bbuf[(p + 1) % 2]);
                 b_ready = 1;
             }
-            for (uint32_t h = 0; h < g->ar && m0 + 16 * h < g->M; h++, nrb++)
-                row_block(g, g->abuf[s % 2], h, m0 + 16 * h, n0, bbuf, g->cbuf[nrb % 2], out);
+            for (uint32_t h = 0; h < g->ar && m0 + 16 * h < g->M; h++, nrb++) {
+                /* The next row block of this panel: block h + 1 of this
+                 * step, or block 0 of the next step (its loads were issued
+                 * above); its A tile 0, which this block may preload. */
+                uint32_t anext = 0;
+                if (h + 1 < g->ar && m0 + 16 * (h + 1) < g->M)
+                    anext = g->abuf[s % 2] + (h + 1) * 512;
+                else if (s + 1 < nsteps)
+                    anext = g->abuf[(s + 1) % 2];
+                pre = row_block(g, g->abuf[s % 2], h, m0 + 16 * h, n0, bbuf, g->cbuf[nrb % 2], out,
+                                pre, anext);
+            }
         }
     }
 }
@@ -323,9 +366,9 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
         g.nbt = configs[i][1];
         g.nb = configs[i][2];
         uint32_t ab = g.kt * 512 * g.ar, bb = g.nbt * g.bcol_bytes;
-        uint32_t sz[6] = {ab, ab, 2048, 2048, bb, bb};
-        int bank[6] = {0, 1, 0, 1, 1, 0};
-        got = atalla_bufs_alloc(&bufs, 4 + g.nb, sz, bank) == 0;
+        uint32_t sz[7] = {ab, ab, 2048, 2048, 1024, bb, bb};
+        int bank[7] = {0, 1, 0, 1, 1, 1, 0};
+        got = atalla_bufs_alloc(&bufs, 5 + g.nb, sz, bank) == 0;
     }
     if (!got)
         return ATALLA_ERR_SCPAD;
@@ -333,8 +376,9 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     g.abuf[1] = bufs.addr[1];
     g.cbuf[0] = bufs.addr[2];
     g.cbuf[1] = bufs.addr[3];
-    g.bbuf[0] = bufs.addr[4];
-    g.bbuf[1] = g.nb == 2 ? bufs.addr[5] : bufs.addr[4];
+    g.zero = bufs.addr[4];
+    g.bbuf[0] = bufs.addr[5];
+    g.bbuf[1] = g.nb == 2 ? bufs.addr[6] : bufs.addr[5];
 
     uint32_t batch = 1;
     for (int32_t d = 0; d < nd - 2; d++)
@@ -368,6 +412,7 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     tinit(DREG(1), FMT_FP32);
     tinit(DREG(2), FMT_FP32);
     tinit(DREG(3), FMT_FP32);
+    tst(DREG(0), g.zero, 64);
     msettile_full();
     for (uint32_t i = 0; i < batch; i++)
         gemm2d(&g, (uintptr_t)a->data + (uintptr_t)i * M * K * 2,
