@@ -61,7 +61,8 @@ def softmax(x):
     m = max (NaN ignored); d = x - m (FP32); e = exp(d) (FP32; the reference
     uses the correctly rounded FP32 exp, the kernel tact exp, <= 0.69 ulp);
     p_j = ((0 + e_j) + e_{16+j}) + ... (FP32); s = ((p_0 + p_1) + p_2) + ...
-    + p_15 (FP32); out = BF16(FP32(e / s))."""
+    + p_15 (FP32); r = 1/s (FP32, correctly rounded); out = BF16(e * r)
+    (FP32 product, then BF16)."""
     L = x.shape[-1]
     f = to_f32(x).reshape(-1, L)
     R = f.shape[0]
@@ -78,7 +79,8 @@ def softmax(x):
         s = S[:, 0].copy()
         for j in range(1, 16):
             s = (s + S[:, j]).astype(np.float32)
-        out = (e / s[:, None]).astype(np.float32)[:, :L]
+        r = (np.float32(1) / s).astype(np.float32)
+        out = (e * r[:, None]).astype(np.float32)[:, :L]
     return to_bits(out).reshape(x.shape)
 
 
