@@ -15,7 +15,7 @@
  *    stored (tst, pitch 128) into a staging buffer of 16 rows of 64
  *    elements, which leaves as one command when the output stride equals
  *    the input's (A == B and the run is whole), else as one run per row.
- *    Units are double buffered. */
+ *    Units go NU at a time (matrices()). */
 #include "atalla_internal.h"
 
 #define XDESC (16u | (16u << 8) | (2u << 16) | (1u << 24)) /* [16][16][2][1] bytes */
@@ -79,44 +79,70 @@ static void move_runs(const tshape *t, uintptr_t x, uintptr_t out, const uint32_
         tst(RD, st, 128);                                                      \
     } while (0)
 
-/* R == 1: the A x B matrices. Unit (b0, a0): input rows a0..a0+63,
- * columns b0..b0+15. */
+/* R == 1: the A x B matrices. A unit is input rows a0..a0+63 (na of them),
+ * columns b0..b0+15 (w). tl.xpose waits for SDMA to be idle and SDMA waits
+ * for it (docs/microarchitecture.md, dispatch), so transfers and
+ * transposes cannot overlap; NU units go per round (loads, transposes,
+ * stores) so the DRAM latency is paid once per round, not per unit. */
+#define NU 4
+typedef struct {
+    uintptr_t src, dst; /* x at (a0, b0), out at (b0, a0) */
+    uint32_t w, na;
+} unit;
+
+static void round_trip(const unit *u, unsigned n, const uint32_t *in, const uint32_t *stage,
+                       uint32_t stride_in, uint32_t stride_out)
+{
+    for (unsigned i = 0; i < n; i++)
+        for (uint32_t h = 0; h < u[i].na; h += 32) {
+            uint32_t rows = u[i].na - h < 32 ? u[i].na - h : 32;
+            scpad_ld(SDMA_SHAPE(rows, u[i].w, 1), in[i] + h * 2 * u[i].w,
+                     (const void *)(u[i].src + (uintptr_t)h * stride_in));
+        }
+    for (unsigned i = 0; i < n; i++) {
+        /* Tile j (rows a0 + 16j ..) starts 16 rows into the unit. */
+        uint32_t pitch = 2 * u[i].w, ib = in[i], sb = stage[i];
+        XT(0, 1, ib, pitch, sb);
+        if (u[i].na > 16)
+            XT(4, 5, ib + 16 * pitch, pitch, sb + 32);
+        if (u[i].na > 32)
+            XT(0, 1, ib + 32 * pitch, pitch, sb + 64);
+        if (u[i].na > 48)
+            XT(4, 5, ib + 48 * pitch, pitch, sb + 96);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (u[i].na == 64 && stride_out == stride_in && u[i].dst % 4 == 0 && stride_out % 4 == 0)
+            scpad_st(SDMA_SHAPE(u[i].w, 32, 2), stage[i], (void *)u[i].dst);
+        else
+            for (uint32_t r = 0; r < u[i].w; r++)
+                atalla_st_run(stage[i] + r * 128, u[i].dst + (uintptr_t)r * stride_out, 2 * u[i].na);
+    }
+}
+
 static void matrices(const tshape *t, uintptr_t x, uintptr_t out, const uint32_t *in,
                      const uint32_t *stage, uint32_t stride_in)
 {
-    uint32_t k = 0;
+    uint32_t stride_out = 2 * t->Q * t->A;
+    unit u[NU];
+    unsigned n = 0;
     for (uint32_t p = 0; p < t->P; p++)
         for (uint32_t q = 0; q < t->Q; q++) {
             uintptr_t xm = x + (((uintptr_t)p * t->A * t->Q + q) * t->B) * 2;
             uintptr_t om = out + (((uintptr_t)p * t->B * t->Q + q) * t->A) * 2;
-            for (uint32_t b0 = 0; b0 < t->B; b0 += 16) {
-                uint32_t w = t->B - b0 < 16 ? t->B - b0 : 16, pitch = 2 * w;
-                for (uint32_t a0 = 0; a0 < t->A; a0 += 64, k++) {
-                    uint32_t ib = in[k % 2], sb = stage[k % 2];
-                    uint32_t na = t->A - a0 < 64 ? t->A - a0 : 64;
-                    for (uint32_t h = 0; h < na; h += 32) {
-                        uint32_t rows = na - h < 32 ? na - h : 32;
-                        scpad_ld(SDMA_SHAPE(rows, w, 1), ib + h * pitch,
-                                 (const void *)(xm + ((uintptr_t)(a0 + h) * stride_in / 2 + b0) * 2));
+            for (uint32_t b0 = 0; b0 < t->B; b0 += 16)
+                for (uint32_t a0 = 0; a0 < t->A; a0 += 64) {
+                    u[n].src = xm + (uintptr_t)a0 * stride_in + b0 * 2;
+                    u[n].dst = om + ((uintptr_t)b0 * t->Q * t->A + a0) * 2;
+                    u[n].w = t->B - b0 < 16 ? t->B - b0 : 16;
+                    u[n].na = t->A - a0 < 64 ? t->A - a0 : 64;
+                    if (++n == NU) {
+                        round_trip(u, n, in, stage, stride_in, stride_out);
+                        n = 0;
                     }
-                    /* Tile i (rows a0 + 16i ..) starts 16 rows into the unit. */
-                    XT(0, 1, ib, pitch, sb);
-                    if (na > 16)
-                        XT(4, 5, ib + 16 * pitch, pitch, sb + 32);
-                    if (na > 32)
-                        XT(0, 1, ib + 32 * pitch, pitch, sb + 64);
-                    if (na > 48)
-                        XT(4, 5, ib + 48 * pitch, pitch, sb + 96);
-                    uintptr_t dst = om + ((uintptr_t)b0 * t->Q * t->A + a0) * 2;
-                    uint32_t stride_out = 2 * t->Q * t->A;
-                    if (na == 64 && stride_out == stride_in && dst % 4 == 0 && stride_out % 4 == 0)
-                        scpad_st(SDMA_SHAPE(w, 32, 2), sb, (void *)dst);
-                    else
-                        for (uint32_t r = 0; r < w; r++)
-                            atalla_st_run(sb + r * 128, dst + (uintptr_t)r * stride_out, 2 * na);
                 }
-            }
         }
+    if (n)
+        round_trip(u, n, in, stage, stride_in, stride_out);
 }
 
 int atalla_transpose(const atalla_tensor *x, int32_t dim0, int32_t dim1, atalla_tensor *out)
@@ -153,20 +179,19 @@ int atalla_transpose(const atalla_tensor *x, int32_t dim0, int32_t dim1, atalla_
             t.R *= (uint32_t)x->sizes[d];
     }
     int flat = d0 == d1 || t.A == 1 || t.B == 1;
-    /* Buffers: two of CH (flat copy, runs) or two unit inputs (64 rows of
-     * 32 bytes, 2 KiB) and two staging buffers (16 rows of 128 bytes). */
+    /* Buffers: two of CH (flat copy, runs), or NU unit inputs (64 rows of
+     * up to 32 bytes, 2 KiB, read past by a tld at pitch < 32) and NU
+     * staging buffers (16 rows of 128 bytes). */
     atalla_bufs bufs;
-    uint32_t sz[4] = {CH, CH, 2048, 2048};
-    int bank[4] = {0, 1, 1, 0};
-    if (flat || t.R > 1) {
-        sz[0] = sz[1] = CH;
-        if (atalla_bufs_alloc(&bufs, 2, sz, bank))
-            return ATALLA_ERR_SCPAD;
-    } else {
-        sz[0] = sz[1] = 2048 + ATALLA_REGION_SLACK;
-        if (atalla_bufs_alloc(&bufs, 4, sz, bank))
-            return ATALLA_ERR_SCPAD;
+    uint32_t sz[2 * NU];
+    int bank[2 * NU];
+    unsigned nb = flat || t.R > 1 ? 2 : 2 * NU;
+    for (unsigned i = 0; i < nb; i++) {
+        sz[i] = nb == 2 ? CH : i < NU ? 2048 + ATALLA_REGION_SLACK : 2048;
+        bank[i] = (int)(i % 2);
     }
+    if (atalla_bufs_alloc(&bufs, nb, sz, bank))
+        return ATALLA_ERR_SCPAD;
     uintptr_t xm = (uintptr_t)x->data, om = (uintptr_t)out->data;
     atalla_ctx ctx;
     if (flat) {
@@ -181,7 +206,7 @@ int atalla_transpose(const atalla_tensor *x, int32_t dim0, int32_t dim1, atalla_
         tinit(1, FMT_BF16);
         tinit(4, FMT_BF16);
         tinit(5, FMT_BF16);
-        matrices(&t, xm, om, bufs.addr, bufs.addr + 2, 2 * t.Q * t.B);
+        matrices(&t, xm, om, bufs.addr, bufs.addr + NU, 2 * t.Q * t.B);
     }
     atalla_end(&ctx);
     atalla_bufs_free(&bufs);
