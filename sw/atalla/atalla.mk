@@ -3,6 +3,7 @@
 # runtime and linker script.
 #
 #   make atalla        build/sw/atalla/libatalla.a and build/sw/atalla/*.elf
+#                      (part of make sw, which make test builds)
 #   sw/atalla/test_atalla.py (run by make test) runs the programs on the ISS
 #   against a numpy reference, and in lockstep on the RTL builds.
 #   make atalla-bench  the benchmark program on $(SIM) (16x16) --no-cosim at
