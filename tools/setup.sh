@@ -2,7 +2,7 @@
 # Install what a fresh machine lacks; does nothing when all is present.
 set -euo pipefail
 APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog yosys)
-PY_PKGS=(numpy ml_dtypes softfloatpy)
+PY_PKGS=(numpy ml_dtypes softfloatpy onnx)
 
 missing=()
 for p in "${APT_PKGS[@]}"; do
