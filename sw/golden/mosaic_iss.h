@@ -112,6 +112,14 @@ bool mosaic_iss_load_elf(mosaic_iss *iss, const char *path, char *err, size_t er
 bool mosaic_iss_load_elf_mem(mosaic_iss *iss, const uint8_t *buf, size_t len, char *err,
                              size_t errlen);
 
+/* Load a data file at an address: spec is "FILE@ADDR" (ADDR decimal or
+ * 0x hex). The whole file must lie inside one memory of mosaic_memmap.h
+ * (RAM, main memory, scratchpad) and be non-empty. On failure returns false
+ * and writes one line (naming the file, the range and the memory map, no
+ * newline) to err; memory is then unchanged. Used by mosaic-iss and
+ * mosaic-sim --load (sw/golden/iss_load.c). */
+bool mosaic_iss_load_file(mosaic_iss *iss, const char *spec, char *err, size_t errlen);
+
 /* Symbol addresses found by the loader. */
 bool mosaic_iss_symbol(const mosaic_iss *iss, const char *name, uint32_t *addr);
 

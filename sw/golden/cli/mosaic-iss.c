@@ -25,6 +25,8 @@ typedef struct {
     const char *signature;
     uint64_t max_insns; /* 0: no limit */
     int stats;
+    const char *loads[16]; /* --load FILE@ADDR, in order */
+    int nloads;
 } options;
 
 static void usage(FILE *f)
@@ -37,6 +39,9 @@ static void usage(FILE *f)
           "  --max-insns N        stop with exit status 3 after N instructions\n"
           "  --signature FILE     write begin_signature..end_signature as hex words\n"
           "  --stats              print instruction and tensor-op counts to stderr\n"
+          "  --load FILE@ADDR     copy FILE into memory at ADDR after the program is\n"
+          "                       loaded (repeatable, up to 16; the range must lie in\n"
+          "                       RAM, main memory or the scratchpad)\n"
           "  --help               this text\n"
           "The run ends when the program writes tohost (1 = pass, (n<<1)|1 = fail n)\n"
           "or the simulation-control EXIT register (exit status = value).\n",
@@ -94,6 +99,13 @@ static int parse(int argc, char **argv, options *o)
             if (!*v || *end || errno || v[0] == '-' || n == 0)
                 return die("bad --max-insns value", v);
             o->max_insns = n;
+        } else if (is_opt(a, "--load")) {
+            const char *v = opt_value(argc, argv, &i, "--load", &rc);
+            if (!v)
+                return rc;
+            if (o->nloads == (int)(sizeof o->loads / sizeof o->loads[0]))
+                return die("too many --load options (16 at most)", v);
+            o->loads[o->nloads++] = v;
         } else if (is_opt(a, "--signature")) {
             const char *v = opt_value(argc, argv, &i, "--signature", &rc);
             if (!v)
@@ -258,6 +270,13 @@ int main(int argc, char **argv)
     if (!mosaic_iss_load_elf(iss, o.elf, err, sizeof err)) {
         mosaic_iss_destroy(iss);
         return die(err, o.elf);
+    }
+    for (int i = 0; i < o.nloads; i++) {
+        if (!mosaic_iss_load_file(iss, o.loads[i], err, sizeof err)) {
+            mosaic_iss_destroy(iss);
+            fprintf(stderr, "mosaic-iss: %s\n", err);
+            return EXIT_USAGE;
+        }
     }
     uint32_t sb = 0, se = 0;
     if (o.signature) {
