@@ -42,6 +42,8 @@ typedef struct {
     bool cosim;            /* lockstep with the ISS (default) */
     bool fst_supported;    /* this binary was built with waveform support */
     bool stats;
+    const char *loads[16]; /* --load FILE@ADDR, in order (mosaic_iss_load_file) */
+    int nloads;
 } sim_options;
 
 /* Parse argv. Returns 0 to run, -1 after printing --help (exit 0), or an exit

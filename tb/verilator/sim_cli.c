@@ -40,6 +40,9 @@ static void usage(FILE *f)
           "  --dram-outstanding N main memory: at most N read and N write bursts in\n"
           "                       flight (AR..last R, AW..B) (0..255, default 0 =\n"
           "                       the queues' limit: 64 accepted per direction)\n"
+          "  --load FILE@ADDR     copy FILE into memory at ADDR after the program is\n"
+          "                       loaded (repeatable, up to 16; the range must lie in\n"
+          "                       RAM, main memory or the scratchpad), as mosaic-iss\n"
           "  --help               this text\n"
           "The run ends when the program writes tohost (1 = pass, (n<<1)|1 = fail n:\n"
           "exit status 1, \"FAIL: test n\") or the simulation-control EXIT register\n"
@@ -135,6 +138,12 @@ int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported)
                 return sim_die("built without waveform support (use mosaic-sim-fst: make sim-fst)",
                                "--fst");
             o->fst = v;
+        } else if (is_opt(a, "--load")) {
+            if (!(v = opt_value(argc, argv, &i, "--load", &rc)))
+                return rc;
+            if (o->nloads == (int)(sizeof o->loads / sizeof o->loads[0]))
+                return sim_die("too many --load options (16 at most)", v);
+            o->loads[o->nloads++] = v;
         } else if (is_opt(a, "--signature")) {
             if (!(v = opt_value(argc, argv, &i, "--signature", &rc)))
                 return rc;

@@ -190,6 +190,15 @@ int main(int argc, char **argv)
         mosaic_iss_destroy(iss);
         return sim_die(err, o.elf);
     }
+    // --load files go into the ISS's memories, so the image copy below puts
+    // them into the model's too and the lockstep ISS sees the same data.
+    for (int i = 0; i < o.nloads; i++) {
+        if (!mosaic_iss_load_file(iss, o.loads[i], err, sizeof err)) {
+            mosaic_iss_destroy(iss);
+            std::fprintf(stderr, "mosaic-sim: %s\n", err);
+            return SIM_EXIT_USAGE;
+        }
+    }
     uint32_t sig_begin = 0, sig_end = 0;
     if (o.signature && (rc = sim_signature_range(iss, o.elf, &sig_begin, &sig_end))) {
         mosaic_iss_destroy(iss);
