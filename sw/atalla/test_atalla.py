@@ -209,8 +209,8 @@ def iss_bench():
     for line in lines:
         kind, rest = line.split(": ", 1)
         report(f"iss/bench/{rest.split(':')[0]}", None if kind == "PASS" else rest)
-    if len(lines) != 6:
-        report("iss/bench", f"{len(lines)} kernels reported, want 6")
+    if len(lines) != 7:
+        report("iss/bench", f"{len(lines)} cases reported, want 7")
     report("iss/atalla_bench.elf exit", None if rc == 0 else f"exit {rc}: {err.strip()[-200:]}")
 
 
