@@ -15,7 +15,10 @@
     ElementwiseMix (small) and TinyTransformerBlock (128x128): every op's
     output against sw/atalla/atalla_ref.py on the target's own inputs
     (bit-exact, softmax <= 1 ulp), and every tensor against onnx's
-    ReferenceEvaluator within the propagated bound of docs/atalla.md.
+    ReferenceEvaluator within the propagated bound of docs/atalla.md;
+  * RTL: AttentionBlock (small) in lockstep on build/bin/mosaic-sim-4x4
+    with --load, tensors bit-identical to the ISS run (a missing simulator
+    is a FAIL).
 
 One `PASS: name` / `FAIL: name: why` per case; exit 1 on any failure.
 """
@@ -536,8 +539,34 @@ def test_models():
                f"(at most {worst:.2f} of it)", why)
 
 
+def test_rtl():
+    """AttentionBlock (small) in lockstep on the 4x4 RTL build (mosaic-sim
+    --load): exit 0 and every tensor bit-identical to the ISS run; and the
+    --load memory-map error. A missing simulator is a FAIL."""
+    sim = os.path.join(BUILD, "bin", "mosaic-sim-4x4")
+    if not os.path.exists(sim):
+        return report("RTL 4x4: AttentionBlock small in lockstep", f"{sim} is not built")
+    model, feeds = atalla_models.build("AttentionBlock", "small")
+    path = write(atalla_onnx.compile_model(model, feeds, ab.FLAG_DUMP_ALL), "attn_rtl.blob")
+    r = run([sim, "--load", f"{path}@0x30000000", ELF])
+    err = r.stderr.decode().strip()
+    report("mosaic-sim --load outside memory: exit 2, one line",
+           None if r.returncode == 2 and "is not inside one memory" in err and "\n" not in err
+           else f"exit {r.returncode}: {err[-200:]!r}")
+    ri = iss(path)
+    rs = run([sim, "--load", f"{path}@0x{ADDR:08x}", ELF], timeout=1200)
+    out = rs.stdout.decode()
+    if rs.returncode != 0 or "run_model: done" not in out:
+        return report("RTL 4x4: AttentionBlock small in lockstep",
+                      f"exit {rs.returncode}: {(out + rs.stderr.decode())[-400:]}")
+    a, b = parse_dump(ri.stdout.decode()), parse_dump(out)
+    same = a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+    report("RTL 4x4: AttentionBlock small in lockstep, every tensor as on the ISS",
+           None if same else "tensors differ from the ISS run")
+
+
 def main():
-    for fn in (test_compiler, test_cli, test_loader, test_iss_load, test_models):
+    for fn in (test_compiler, test_cli, test_loader, test_iss_load, test_models, test_rtl):
         try:
             fn()
         except Exception as e:  # a crash of one part is a FAIL line, the rest still runs
