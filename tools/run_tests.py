@@ -40,12 +40,14 @@ EXPECTED_C = [
     "test_rtl_fp_icarus",
 ]
 EXPECTED_PY = [
+    "sw/atalla/test_atalla.py",
     "sw/bench/test_bench.py",
     "sw/golden/oracle/test_fmt_cli.py",
     "sw/golden/oracle/test_oracle_f32_narrow.py",
     "sw/golden/oracle/test_oracle_fracref.py",
     "sw/golden/oracle/test_oracle_mldtypes.py",
     "sw/golden/oracle/test_oracle_softfloat.py",
+    "sw/model/test_model.py",
     "sw/tests/isa/test_isa.py",
     "sw/tests/iss/test_iss_cli.py",
     "sw/tests/random/test_random_iss.py",
