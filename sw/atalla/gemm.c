@@ -47,6 +47,14 @@ typedef struct {
     uint32_t abuf[2], bbuf[2], cbuf[2];
     uint32_t bcol_bytes;      /* one column tile region */
     uint32_t zero;            /* a packed FP32 zero tile (clears D) */
+    /* The next panel's B loads, issued a few before each chain of the
+     * current panel's last step (all at once they would fill the list of
+     * transfers in flight and stop the tensor queue until it drained). */
+    struct {
+        uint32_t shape, sp;
+        uintptr_t mem;
+    } pend[128];
+    uint32_t npend, ipend, spread;
     uint32_t stride;          /* current sdma_stride */
 } gplan;
 
@@ -59,18 +67,32 @@ static void set_stride(gplan *g, uint32_t s)
 }
 
 /* Loads of B panel columns n0 .. n0 + 16 nbt - 1 (clipped to N) into
- * buffer `buf` (sdma_stride = 2N). */
-static void b_panel_load(const gplan *g, uintptr_t b, uint32_t n0, uint32_t buf)
+ * buffer `buf` (sdma_stride = 2N): issued now, or queued in g->pend. */
+static void b_panel_load(gplan *g, uintptr_t b, uint32_t n0, uint32_t buf, int queue)
 {
     for (uint32_t j = 0; j < g->nbt && n0 + 16 * j < g->N; j++) {
         uint32_t c0 = n0 + 16 * j, w = g->N - c0 < 16 ? g->N - c0 : 16;
         uint32_t base = buf + j * g->bcol_bytes;
         for (uint32_t r0 = 0; r0 < g->K; r0 += 32) {
             uint32_t rows = g->K - r0 < 32 ? g->K - r0 : 32;
-            scpad_ld(SDMA_SHAPE(rows, w, 1), base + r0 * 2 * w,
-                     (const void *)(b + ((uintptr_t)r0 * g->N + c0) * 2));
+            uint32_t shape = SDMA_SHAPE(rows, w, 1), sp = base + r0 * 2 * w;
+            uintptr_t mem = b + ((uintptr_t)r0 * g->N + c0) * 2;
+            if (queue && g->npend < sizeof g->pend / sizeof g->pend[0]) {
+                g->pend[g->npend].shape = shape;
+                g->pend[g->npend].sp = sp;
+                g->pend[g->npend++].mem = mem;
+            } else {
+                scpad_ld(shape, sp, (const void *)mem);
+            }
         }
     }
+}
+
+/* Up to g->spread queued loads (before a chain). */
+static void pend_issue(gplan *g)
+{
+    for (uint32_t i = 0; i < g->spread && g->ipend < g->npend; i++, g->ipend++)
+        scpad_ld(g->pend[g->ipend].shape, g->pend[g->ipend].sp, (const void *)g->pend[g->ipend].mem);
 }
 
 /* Loads of the A step starting at row m0 (sdma_stride = 2K): tile k of
@@ -242,13 +264,17 @@ static void c_out(uint32_t nbt, uint32_t cst, uint32_t zero)
 }
 
 /* Row block at row m0 (block h of the step in abuf) against the panel at
- * columns n0 in bbuf; C staged in cst and stored. A preloaded (pre_a) by
- * the previous row block; anext: the next row block's A tile 0 for this
- * one to preload (single-chunk fast blocks), 0 if none. Returns whether it
- * preloaded. */
+ * columns n0 in bbuf; C staged in cst and stored. pre: what the previous
+ * row block preloaded (PRE_A its A tiles, PRE_B its first chain's first two
+ * B tiles); anext / bnext: the next row block's A tile 0 and first B tile
+ * for this one to preload in its last chain (single-chunk fast blocks), 0
+ * if none. Returns what it preloaded. */
+enum { PRE_A = 1, PRE_B = 2 };
 static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t n0,
-                     uint32_t bbuf, uint32_t cst, uintptr_t out, int pre_a, uint32_t anext)
+                     uint32_t bbuf, uint32_t cst, uintptr_t out, int pre, uint32_t anext,
+                     uint32_t bnext)
 {
+    int pre_a = pre & PRE_A;
     uint32_t nbt = (g->N - n0 + 15) / 16 < g->nbt ? (g->N - n0 + 15) / 16 : g->nbt;
     int single = g->kt <= CHUNK;
     int preloaded = 0;
@@ -258,7 +284,7 @@ static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t 
         if (!pre_a)
             a_tiles(g, abuf, h, k0, nk);
         pre_a = 0;
-        chain_opts o = {0, 0, 0, 512 * g->ar};
+        chain_opts o = {k0 == 0 && (pre & PRE_B), 0, 0, 512 * g->ar};
         for (uint32_t j = 0; j < nbt; j++) {
             uint32_t c0 = n0 + 16 * j, w = g->N - c0 < 16 ? g->N - c0 : 16;
             uint32_t bp = 2 * w, bsrc = bbuf + j * g->bcol_bytes + k0 * 16 * bp;
@@ -269,10 +295,20 @@ static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t 
             if (fast(bp, nk, lastk) && fast(2 * nw, nk, lastk))
                 o.nsrc = bbuf + (j + 1) * g->bcol_bytes + k0 * 512;
             o.anext = 0;
-            if (j + 1 == nbt && single && anext && fast(bp, nk, lastk)) {
-                o.anext = anext;
-                preloaded = 1;
+            if (j + 1 == nbt && single && fast(bp, nk, lastk)) {
+                /* The last chain preloads the next row block's A and its
+                 * first chain's B (bnext: 0 unless that chain is fast). */
+                if (anext) {
+                    o.anext = anext;
+                    preloaded |= PRE_A;
+                }
+                if (bnext) {
+                    o.nsrc = bnext;
+                    preloaded |= PRE_B;
+                }
             }
+            if (g->ipend < g->npend)
+                pend_issue(g);
             chain(j, bsrc, bp, nk, lastk, g->kr, &o);
             o.pre = o.nsrc != 0;
         }
@@ -294,39 +330,67 @@ static void gemm2d(gplan *g, uintptr_t a, uintptr_t b, uintptr_t out)
 {
     uint32_t npanel = (g->N + 16 * g->nbt - 1) / (16 * g->nbt);
     uint32_t nsteps = (g->M + 16 * g->ar - 1) / (16 * g->ar);
-    uint32_t nrb = 0; /* row blocks so far: C staging alternates */
-    int b_ready = 0;  /* the next panel's B is already loaded */
+    uint32_t nrb = 0;  /* row blocks so far: C staging alternates */
+    int b_ready = 0;   /* this panel's B is loaded (or queued) already */
+    int a_ready = 0;   /* this panel's first A step is loaded already */
+    uint32_t ab0 = 0;  /* the A buffer of this panel's step 0 */
+    int pre = 0;       /* what the previous row block preloaded */
     for (uint32_t p = 0; p < npanel; p++) {
         uint32_t n0 = 16 * g->nbt * p, bbuf = g->bbuf[p % g->nb];
+        /* Whether the next panel's B can be loaded during this panel's last
+         * step: a second buffer and the same stride as A. */
+        int b_pre = p + 1 < npanel && g->nb == 2 && g->K == g->N;
         if (!b_ready) {
             set_stride(g, 2 * g->N);
-            b_panel_load(g, b, n0, bbuf);
+            b_panel_load(g, b, n0, bbuf, 0);
+            pre &= ~PRE_B;
         }
-        b_ready = 0;
-        int pre = 0; /* the row block's A is in the TRF already */
         set_stride(g, 2 * g->K);
-        a_step_load(g, a, 0, g->abuf[0]);
+        if (!a_ready)
+            a_step_load(g, a, 0, g->abuf[ab0]);
+        b_ready = a_ready = 0;
         for (uint32_t s = 0; s < nsteps; s++) {
-            uint32_t m0 = 16 * g->ar * s;
-            if (s + 1 < nsteps)
-                a_step_load(g, a, m0 + 16 * g->ar, g->abuf[(s + 1) % 2]);
-            else if (p + 1 < npanel && g->nb == 2 && g->K == g->N) {
-                b_panel_load(g, b, n0 + 16 * g->nbt, g->bbuf[(p + 1) % 2]);
-                b_ready = 1;
+            uint32_t m0 = 16 * g->ar * s, cur = g->abuf[(ab0 + s) % 2];
+            uint32_t oth = g->abuf[(ab0 + s + 1) % 2];
+            uint32_t nrbs = (g->M - m0 + 15) / 16 < g->ar ? (g->M - m0 + 15) / 16 : g->ar;
+            g->npend = g->ipend = 0;
+            if (s + 1 < nsteps) {
+                a_step_load(g, a, m0 + 16 * g->ar, oth);
+            } else if (p + 1 < npanel) {
+                /* The last step: the next panel's first A step into the
+                 * idle buffer, its B spread over this step's chains. */
+                a_step_load(g, a, 0, oth);
+                a_ready = 1;
+                if (b_pre) {
+                    b_panel_load(g, b, n0 + 16 * g->nbt, g->bbuf[(p + 1) % 2], 1);
+                    uint32_t chains = nrbs * g->nbt;
+                    g->spread = (g->npend + chains - 1) / chains;
+                    b_ready = 1;
+                }
             }
-            for (uint32_t h = 0; h < g->ar && m0 + 16 * h < g->M; h++, nrb++) {
-                /* The next row block of this panel: block h + 1 of this
-                 * step, or block 0 of the next step (its loads were issued
-                 * above); its A tile 0, which this block may preload. */
-                uint32_t anext = 0;
-                if (h + 1 < g->ar && m0 + 16 * (h + 1) < g->M)
-                    anext = g->abuf[s % 2] + (h + 1) * 512;
-                else if (s + 1 < nsteps)
-                    anext = g->abuf[(s + 1) % 2];
-                pre = row_block(g, g->abuf[s % 2], h, m0 + 16 * h, n0, bbuf, g->cbuf[nrb % 2], out,
-                                pre, anext);
+            for (uint32_t h = 0; h < nrbs; h++, nrb++) {
+                /* The next row block: block h + 1 of this step, or block 0
+                 * of the next step or panel (its loads were issued above);
+                 * its A tile 0 and, in this panel or a next one whose B is
+                 * on its way, its first B tile, which this block may
+                 * preload. */
+                uint32_t anext = 0, bnext = 0, nb0 = bbuf;
+                if (h + 1 < nrbs)
+                    anext = cur + (h + 1) * 512;
+                else if (s + 1 < nsteps || p + 1 < npanel)
+                    anext = oth;
+                if (anext && s + 1 == nsteps && h + 1 == nrbs) /* next panel */
+                    nb0 = b_ready ? g->bbuf[(p + 1) % 2] : 0;
+                uint32_t n1 = anext && nb0 != bbuf ? n0 + 16 * g->nbt : n0;
+                if (anext && nb0 && g->N - n1 >= 16)
+                    bnext = nb0;
+                pre = row_block(g, cur, h, m0 + 16 * h, n0, bbuf, g->cbuf[nrb % 2], out, pre,
+                                anext, bnext);
             }
+            g->spread = g->npend; /* anything left goes now */
+            pend_issue(g);
         }
+        ab0 = (ab0 + nsteps) % 2; /* where the next panel's step 0 went */
     }
 }
 
@@ -357,7 +421,13 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     if (atalla_overlap(a, out) || atalla_overlap(b, out))
         return ATALLA_ERR_ALIAS;
 
-    gplan g = {.M = M, .K = K, .N = N, .kt = (K + 15) / 16, .kr = K % 16};
+    gplan g; /* not zero-initialized: pend[] alone is 1.5 KiB */
+    g.M = M;
+    g.K = K;
+    g.N = N;
+    g.kt = (K + 15) / 16;
+    g.kr = K % 16;
+    g.npend = g.ipend = g.spread = 0;
     g.bcol_bytes = g.kt * 512 + ATALLA_REGION_SLACK;
     atalla_bufs bufs;
     int got = 0;
