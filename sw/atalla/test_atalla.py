@@ -37,18 +37,12 @@ ISS, SIM_4X4, SIM_16 = simlib.ISS, simlib.SIM_4X4, simlib.SIM
 ELF = os.path.join(simlib.BUILD, "sw", "atalla")
 SOFTMAX_ULP = 1
 
-passed = failed = 0
+TALLY = simlib.Tally()
 
 
 def report(name, why):
-    global passed, failed
-    if why is None:
-        passed += 1
-        print(f"PASS: {name}")
-    else:
-        failed += 1
-        print(f"FAIL: {name}: {why}")
-    sys.stdout.flush()
+    """A case: why is None when it passed."""
+    TALLY.check(name, why is None, why or "")
 
 
 def parse_tensor(line):
@@ -147,15 +141,11 @@ def iss_errors():
     rc, out, err = simlib.run([ISS, "--max-insns", "500000000", elf], timeout=300)
     n = 0
     for line in out.splitlines():
-        if line.startswith("PASS: ") or line.startswith("FAIL: "):
+        if line.startswith(("PASS: ", "FAIL: ")):
             n += 1
-            print(line.replace(": ", ": iss/errors/", 1))
-            if line.startswith("PASS"):
-                global passed
-                passed += 1
-            else:
-                global failed
-                failed += 1
+            kind, rest = line.split(": ", 1)
+            name, _, why = rest.partition(": ")
+            report(f"iss/errors/{name}", None if kind == "PASS" else why)
     if n == 0:
         report("iss/errors", "no case ran")
     report("iss/atalla_errors.elf exit", None if rc == 0 else f"exit {rc}: {err.strip()[-200:]}")
@@ -239,8 +229,8 @@ def main():
     iss_bench()
     rtl(SIM_4X4, "atalla_rtl.elf", "rtl4x4", 30_000_000, 1500)
     rtl(SIM_16, "atalla_rtl16.elf", "rtl16x16", 5_000_000, 900)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"{TALLY.passed} passed, {TALLY.failed} failed")
+    return 1 if TALLY.failed else 0
 
 
 if __name__ == "__main__":
