@@ -114,7 +114,8 @@ SYNTH_BLOCKS := \
   tu_vec_lane:mosaic_tu_vec_lane:tu tu_vec_div:mosaic_tu_vec_div:tu tu_red:mosaic_tu_red:tu \
   tu_tact_lane:mosaic_tu_tact_lane:tu tu_tact:mosaic_tu_tact:tu tu_tl:mosaic_tu_tl:tu \
   tu_array4x4:mosaic_tu_array:tu:PeRows=4,PeCols=4 tu_sdma:mosaic_tu_sdma:tu \
-  axi_arb:mosaic_axi_arb:mem mem_sys:mosaic_mem_sys:mem div32:mosaic_div32:fp
+  axi_arb:mosaic_axi_arb:mem mem_sys:mosaic_mem_sys:mem div32:mosaic_div32:fp \
+  fma32:mosaic_fma32:fp
 SYNTH_STAMPS := $(LINT_OUT)/synth-soc.ok $(foreach b,$(SYNTH_BLOCKS),$(LINT_OUT)/synth-$(word 1,$(subst :, ,$(b))).ok)
 
 synth: $(SYNTH_STAMPS) ## Yosys synthesis of mosaic_soc and every block (cells, RAMs; no latches), minutes each

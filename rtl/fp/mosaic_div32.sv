@@ -14,8 +14,9 @@
 // cycle for 13 cycles: 26 bits with weights 2^0 .. 2^-25, enough for 24
 // kept bits and a half bit whichever binade the quotient falls in, plus the
 // remainder as the sticky bit. Rounding (and the shift to the subnormal
-// rounding point) follows mosaic_fma32_add: one round-up decision and the
-// packing trick, overflow judged on the rounded value.
+// rounding point) is mosaic_fp_round_pack32, the stage mosaic_fma32_add
+// ends with: one round-up decision and the packing trick, overflow judged on
+// the rounded value.
 //
 // Timing: fixed, operand-independent latency (specials too), so lanes that
 // start together finish together. A division is accepted when
@@ -75,9 +76,6 @@ module mosaic_div32 (
 
   // Special results are decided now; the divider still runs its fixed
   // number of steps (on whatever significands) and the result is replaced.
-  localparam logic [5:0] FNx = 6'b1 << mosaic_pkg::FlagNx;
-  localparam logic [5:0] FUf = 6'b1 << mosaic_pkg::FlagUf;
-  localparam logic [5:0] FOf = 6'b1 << mosaic_pkg::FlagOf;
   localparam logic [5:0] FDz = 6'b1 << mosaic_pkg::FlagDz;
   localparam logic [5:0] FNv = 6'b1 << mosaic_pkg::FlagNv;
 
@@ -214,67 +212,25 @@ module mosaic_div32 (
   logic signed [10:0] be_pre;
   assign hi     = quo_q[25];
   assign x      = hi ? {quo_q[25:1], quo_q[0] | sticky} : {quo_q[24:0], sticky};
+  // be_pre lies in [-150, 403], inside the range the round-and-pack stage
+  // takes.
   assign be_pre = hi ? qexp_q : qexp_q - 11'sd1;
 
-  logic signed [10:0] dn;
-  logic [4:0]         dn_amt;
-  logic [25:0]        xs;
-  logic               dn_sticky;
-  assign dn        = 11'sd1 - be_pre;
-  assign dn_amt    = (be_pre >= 11'sd1) ? 5'd0 : (dn > 11'sd26) ? 5'd26 : dn[4:0];
-  assign xs        = x >> dn_amt;
-  assign dn_sticky = |(x & ~(26'h3FF_FFFF << dn_amt));
+  // Denormalise, round, pack, overflow and tininess: the FMA's stage.
+  logic [31:0] rnd_res;
+  logic [5:0]  rnd_flags;
 
-  logic [23:0] kept;
-  logic        half, below, inexact, inc;
-  assign kept    = xs[25:2];
-  assign half    = xs[1];
-  assign below   = xs[0] | dn_sticky;
-  assign inexact = half | below;
-
-  mosaic_fp_round_up u_round (
-    .rm_i    (rm_q),
-    .sign_i  (sign_q),
-    .odd_i   (kept[0]),
-    .half_i  (half),
-    .below_i (below),
-    .up_o    (inc)
+  mosaic_fp_round_pack32 u_round_pack (
+    .rm_i     (rm_q),
+    .sign_i   (sign_q),
+    .be_pre_i (be_pre),
+    .x_i      (x),
+    .res_o    (rnd_res),
+    .flags_o  (rnd_flags)
   );
 
-  logic [9:0]  be_base;
-  logic [33:0] mag;
-  logic        ovf;
-  // be_pre lies in [-150, 403], so be_base fits its 10 bits and mag cannot
-  // wrap: overflow is simply a rounded magnitude at or above Inf's pattern.
-  assign be_base = (be_pre >= 11'sd1) ? be_pre[9:0] - 10'd1 : 10'd0;
-  assign mag     = {1'b0, be_base, 23'b0} + {10'b0, kept} + {33'b0, inc};
-  assign ovf     = (mag >= 34'h0_7F80_0000);
-
-  // Tininess after rounding: only be_pre == 0 can round up out of it.
-  logic carry0, tiny;
-
-  mosaic_fp_round_up u_round0 (
-    .rm_i    (rm_q),
-    .sign_i  (sign_q),
-    .odd_i   (1'b1),
-    .half_i  (x[1]),
-    .below_i (x[0]),
-    .up_o    (carry0)
-  );
-
-  assign tiny = (be_pre < 11'sd0) | ((be_pre == 11'sd0) & ~(&x[25:2] & carry0));
-
-  logic to_max;
-  assign to_max = (rm_q == mosaic_pkg::RmRtz) |
-                  ((rm_q == mosaic_pkg::RmRdn) & ~sign_q) |
-                  ((rm_q == mosaic_pkg::RmRup) & sign_q);
-
-  assign res_o   = spec_q ? spec_res_q :
-                   ovf    ? (to_max ? {sign_q, 31'h7F7F_FFFF} : {sign_q, 8'hFF, 23'b0}) :
-                            {sign_q, mag[30:0]};
-  assign flags_o = spec_q ? spec_flags_q :
-                   ovf    ? (FOf | FNx) :
-                            ((inexact ? FNx : 6'b0) | ((inexact & tiny) ? FUf : 6'b0));
+  assign res_o   = spec_q ? spec_res_q   : rnd_res;
+  assign flags_o = spec_q ? spec_flags_q : rnd_flags;
 
   // The normaliser's zero outputs (a zero operand is a special case) and
   // bit 24 of a non-negative difference (rem - div < div < 2^24).

@@ -30,10 +30,11 @@
 // 49 is the smallest lift that makes the second case hold; 3 guard bits the
 // fewest for the first.
 //
-// After the sum: a 77-bit leading-zero normalisation, then for results
-// below the normal range a right shift (with sticky) to the subnormal
-// rounding point, then one round-up decision and the usual packing trick
-// (see mosaic_fmt_cvt.sv), overflow judged on the rounded value.
+// After the sum: a 77-bit leading-zero normalisation, then
+// mosaic_fp_round_pack32 (shared with the divider): for results below the
+// normal range a right shift (with sticky) to the subnormal rounding point,
+// then one round-up decision and the usual packing trick, overflow judged on
+// the rounded value.
 
 `default_nettype none
 
@@ -141,63 +142,19 @@ module mosaic_fma32_add (
   logic [25:0] x;
   assign x = {nsum[W-1 -: 25], |nsum[W-26:0]};
 
-  // Results below the normal range: shift right by 1 - be_pre (>= 26 leaves
-  // only sticky).
-  logic signed [10:0] dn;
-  logic [4:0]         dn_amt;
-  logic [25:0]        xs;
-  logic               dn_sticky;
-  assign dn        = 11'sd1 - be_pre;
-  assign dn_amt    = (be_pre >= 11'sd1) ? 5'd0 : (dn > 11'sd26) ? 5'd26 : dn[4:0];
-  assign xs        = x >> dn_amt;
-  assign dn_sticky = |(x & ~(26'h3FF_FFFF << dn_amt));
+  // Denormalise, round, pack, overflow and tininess (shared with the
+  // divider).
+  logic [31:0] rnd_res;
+  logic [5:0]  rnd_flags;
 
-  logic [23:0] kept;
-  logic        half, below, inexact, inc;
-  assign kept    = xs[25:2];
-  assign half    = xs[1];
-  assign below   = xs[0] | dn_sticky;
-  assign inexact = half | below;
-
-  mosaic_fp_round_up u_round (
-    .rm_i    (rm_i),
-    .sign_i  (sum_sign),
-    .odd_i   (kept[0]),
-    .half_i  (half),
-    .below_i (below),
-    .up_o    (inc)
+  mosaic_fp_round_pack32 u_round_pack (
+    .rm_i     (rm_i),
+    .sign_i   (sum_sign),
+    .be_pre_i (be_pre),
+    .x_i      (x),
+    .res_o    (rnd_res),
+    .flags_o  (rnd_flags)
   );
-
-  // Packing trick: (exponent - 1) << 23 plus the significand with its hidden
-  // bit; a carry out of the significand bumps the exponent by itself.
-  logic [9:0]  be_base;
-  logic [33:0] mag;
-  logic        ovf;
-  assign be_base = (be_pre >= 11'sd1) ? be_pre[9:0] - 10'd1 : 10'd0;
-  assign mag     = {1'b0, be_base, 23'b0} + {10'b0, kept} + {33'b0, inc};
-  assign ovf     = (mag >= 34'h0_7F80_0000);
-
-  // Tininess after rounding: below 2^-126 even when rounded to 24 bits with
-  // an unbounded exponent. Only be_pre == 0 can round up out of it.
-  logic carry0, tiny;
-
-  mosaic_fp_round_up u_round0 (
-    .rm_i    (rm_i),
-    .sign_i  (sum_sign),
-    .odd_i   (1'b1),
-    .half_i  (nsum[W-25]),
-    .below_i (|nsum[W-26:0]),
-    .up_o    (carry0)
-  );
-
-  assign tiny = (be_pre < 11'sd0) | ((be_pre == 11'sd0) & ~(&nsum[W-1 -: 24] & carry0));
-
-  // IEEE 754 7.4: a directed mode that rounds toward zero for this sign
-  // (RTZ; RDN if positive; RUP if negative) overflows to max, not Inf.
-  logic to_max;
-  assign to_max = (rm_i == mosaic_pkg::RmRtz) |
-                  ((rm_i == mosaic_pkg::RmRdn) & ~sum_sign) |
-                  ((rm_i == mosaic_pkg::RmRup) & sum_sign);
 
   // ---------------------------------------------------------------------
   // Result selection (golden priorities)
@@ -221,20 +178,15 @@ module mosaic_fma32_add (
                  p_zero_i  ? (c_zero ? zero_sum : c_i) :  // exact zero product: c itself
                  // Exact cancellation: +0, or -0 when rounding down.
                  sum_zero  ? {(rm_i == mosaic_pkg::RmRdn), 31'b0} :
-                 ovf       ? (to_max ? {sum_sign, 31'h7F7F_FFFF} : {sum_sign, 8'hFF, 23'b0}) :
-                             {sum_sign, mag[30:0]};
+                             rnd_res;
 
-  localparam logic [5:0] FNx = 6'b1 << mosaic_pkg::FlagNx;
-  localparam logic [5:0] FUf = 6'b1 << mosaic_pkg::FlagUf;
-  localparam logic [5:0] FOf = 6'b1 << mosaic_pkg::FlagOf;
   localparam logic [5:0] FNv = 6'b1 << mosaic_pkg::FlagNv;
 
   assign flags_o = p_nan_i   ? (p_nv_i ? FNv : 6'b0) :
                    c_nan     ? 6'b0 :
                    inf_clash ? FNv :
                    (p_inf_i | c_inf | p_zero_i | sum_zero) ? 6'b0 :
-                   ovf       ? (FOf | FNx) :
-                               ((inexact ? FNx : 6'b0) | ((inexact && tiny) ? FUf : 6'b0));
+                               rnd_flags;
 
 endmodule
 
