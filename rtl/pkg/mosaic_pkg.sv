@@ -259,8 +259,58 @@ package mosaic_pkg;
   localparam logic [1:0] TlDescTooBig  = 2'd2;
   // --- end tensor-unit issue ---------------------------------------------
 
+  // Widths of the record types declared after the package: `$bits` of a
+  // type is a syntax error in Yosys 0.23, so a vector that holds a record
+  // (a FIFO's data) is sized by these. Verilator -Wall checks them: a
+  // record meeting a vector of another width is a WIDTH warning.
+  localparam int SdmaReqW = 1 + 32 * 6 + 2 + 8;   // mosaic_sdma_req_t
+
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage
+
+// ---------------------------------------------------------------------------
+// Records that travel together, as packed structs.
+//
+// They are declared here, in the compilation unit after the package, and
+// not inside mosaic_pkg: Icarus 11 aborts on any struct type named through
+// a package scope (mosaic_pkg::foo_t: "assert: elab_type.cc:86: failed
+// assertion scope"), and the only other way to reach a package type,
+// `import`, is a syntax error in Yosys 0.23 (and still in Yosys 0.70).
+// Compilation-unit types work in all three tools because every flow reads
+// this file first in the same invocation as the RTL (rtl/pkg/pkg.f). The
+// names carry the mosaic_ prefix since the compilation unit is one
+// namespace. docs/microarchitecture.md lists the rest of the allowed subset.
+// ---------------------------------------------------------------------------
+
+// An SDMA command as issued (scpad.ld / scpad.st with the CSR values at
+// issue): what the command queue and mosaic_tu_sdma_check carry.
+typedef struct packed {
+  logic        store;    // scpad.st: scratchpad -> memory
+  logic [31:0] shape;    // sdma_shape CSR
+  logic [31:0] sp;       // scratchpad address
+  logic [31:0] mm;       // memory address (x[rs2])
+  logic [31:0] stride;   // memory row stride
+  logic [31:0] dbase;    // DDC window, only the check reads it
+  logic [31:0] dlimit;
+  logic [1:0]  dperm;
+  logic [7:0]  seq;      // completion tag
+} mosaic_sdma_req_t;
+
+// An SDMA command once checked, as it travels mosaic_tu_sdma's stages
+// A -> Q -> R -> W -> B (one register of this type per stage).
+typedef struct packed {
+  logic        store;
+  logic        mv;       // passed the check (code 0): moves bytes
+  logic        self_ov;  // its source overlaps its destination: W waits for all of R
+  logic [31:0] shape;
+  logic [31:0] sp;
+  logic [31:0] mm;
+  logic [31:0] stride;
+  logic [7:0]  seq;
+  logic [2:0]  code;     // check result, reported at done
+  logic [1:0]  slot;     // 4 KiB staging-buffer slot
+  logic [65:0] dst;      // destination bytes (side_range: {ok, hi, lo})
+} mosaic_sdma_cmd_t;
 
 `default_nettype wire

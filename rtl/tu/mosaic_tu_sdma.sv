@@ -110,7 +110,7 @@ module mosaic_tu_sdma #(
   output logic                      rready_o
 );
 
-  localparam int CmdW     = 1 + 32 * 6 + 2 + 8;
+  localparam int CmdW     = mosaic_pkg::SdmaReqW;
   localparam int BusBytes = AxiDataWidth / 8;
   localparam int OffW     = $clog2(BusBytes);
   localparam int BufWords = 4 * 4096 / BusBytes;   // per lane: four 4 KiB slots
@@ -122,9 +122,22 @@ module mosaic_tu_sdma #(
   // ------------------------------------------------------------------
   // Command queue, then the check stage
   // ------------------------------------------------------------------
-  logic            cq_empty, cq_full, ck_in_ready;
-  logic [CmdW-1:0] cq_head;
+  logic             cq_empty, cq_full, ck_in_ready;
+  mosaic_sdma_req_t cmd_req, cq_head;
   logic [$clog2(QueueDepth):0] cq_cnt;
+
+  always_comb begin
+    cmd_req        = '0;
+    cmd_req.store  = cmd_store_i;
+    cmd_req.shape  = cmd_shape_i;
+    cmd_req.sp     = cmd_sp_i;
+    cmd_req.mm     = cmd_mem_i;
+    cmd_req.stride = cmd_stride_i;
+    cmd_req.dbase  = ddc_base_i;
+    cmd_req.dlimit = ddc_limit_i;
+    cmd_req.dperm  = ddc_perm_i;
+    cmd_req.seq    = cmd_seq_i;
+  end
 
   mosaic_mem_fifo #(
     .Width (CmdW),
@@ -133,8 +146,7 @@ module mosaic_tu_sdma #(
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .push_i  (cmd_valid_i),
-    .wdata_i ({cmd_store_i, cmd_shape_i, cmd_sp_i, cmd_mem_i, cmd_stride_i, ddc_base_i,
-               ddc_limit_i, ddc_perm_i, cmd_seq_i}),
+    .wdata_i (cmd_req),
     .pop_i   (ck_in_ready),
     .rdata_o (cq_head),
     .empty_o (cq_empty),
@@ -144,9 +156,9 @@ module mosaic_tu_sdma #(
 
   assign cmd_ready_o = ~cq_full;
 
-  logic            ck_valid, ck_take;
-  logic [CmdW-1:0] ck_cmd;
-  logic [2:0]      ck_code;
+  logic             ck_valid, ck_take;
+  mosaic_sdma_req_t ck_cmd;
+  logic [2:0]       ck_code;
 
   mosaic_tu_sdma_check #(
     .RamBytes       (RamBytes),
@@ -169,15 +181,6 @@ module mosaic_tu_sdma #(
   // ------------------------------------------------------------------
   // Command fields, iterator settings and byte ranges
   // ------------------------------------------------------------------
-  logic        ck_store;
-  logic [31:0] ck_shape, ck_sp, ck_mm, ck_stride, ck_dbase, ck_dlimit;
-  logic [1:0]  ck_dperm;
-  logic [7:0]  ck_seq;
-
-  // The DDC fields were only needed by the check.
-  assign {ck_store, ck_shape, ck_sp, ck_mm, ck_stride, ck_dbase, ck_dlimit, ck_dperm,
-          ck_seq} = ck_cmd;
-
   // One side of a transfer as the iterator walks it: the main-memory rows
   // (rows_side: the source of a load, the destination of a store) or the
   // one packed scratchpad range. {base, stride, seg_bytes, nseg, buf_step}.
@@ -230,39 +233,19 @@ module mosaic_tu_sdma #(
   // buffer has four 4 KiB slots, one per command in A, Q, R and W (B no
   // longer reads its slot).
   // ------------------------------------------------------------------
-  logic        a_v_q, a_ld_q, a_rt_q, a_store_q, a_mv_q;
-  logic [31:0] a_shape_q, a_sp_q, a_mm_q, a_stride_q;
-  logic [7:0]  a_seq_q;
-  logic [2:0]  a_code_q;
-  logic [1:0]  a_slot_q, slot_q;
-  logic [65:0] a_dst_q;
-  logic        a_self_q;
-  logic        q_v_q, q_store_q, q_mv_q, q_self_q;
-  logic [31:0] q_shape_q, q_sp_q, q_mm_q, q_stride_q;
-  logic [7:0]  q_seq_q;
-  logic [2:0]  q_code_q;
-  logic [1:0]  q_slot_q;
-  logic [65:0] q_dst_q;
-  logic        r_v_q, r_ld_q, r_rt_q, r_store_q, r_mv_q, r_self_q;
-  logic [12:0] r_prog_q, w_prog_q;
-  logic [31:0] r_shape_q, r_sp_q, r_mm_q, r_stride_q;
-  logic [7:0]  r_seq_q;
-  logic [2:0]  r_code_q;
-  logic [1:0]  r_slot_q;
-  logic [65:0] r_dst_q;
-  wstate_e     w_state_q;
-  logic        w_store_q, w_mv_q;
-  logic [31:0] w_shape_q, w_sp_q, w_mm_q, w_stride_q;
-  logic [7:0]  w_seq_q;
-  logic [2:0]  w_code_q;
-  logic [1:0]  w_slot_q;
-  logic [65:0] w_dst_q;
-  logic        b_v_q, b_mv_q, b_store_q;
-  logic [31:0] b_mm_q;
-  logic [7:0]  b_seq_q;
-  logic [2:0]  b_code_q;
-  logic [65:0] b_dst_q;
-  logic [9:0]  b_mark_q;
+  // Stage control beside each stage's command record: valid, "loaded
+  // this cycle" (the iterators take their settings), "handed on" (the
+  // next stage holds the record too), the byte progress of R and W, W's
+  // state and the burst count B waits for.
+  logic             a_v_q, a_ld_q, a_rt_q;
+  logic             q_v_q;
+  logic             r_v_q, r_ld_q, r_rt_q;
+  logic [12:0]      r_prog_q, w_prog_q;
+  wstate_e          w_state_q;
+  logic             b_v_q;
+  logic [9:0]       b_mark_q;
+  logic [1:0]       slot_q;
+  mosaic_sdma_cmd_t ck_rec, a_cmd_q, q_cmd_q, r_cmd_q, w_cmd_q, b_cmd_q;
   logic        b_fin;
 
   logic [95:0] ck_src_cfg, ck_dst_cfg, a_cfg, r_cfg, w_cfg;
@@ -270,24 +253,25 @@ module mosaic_tu_sdma #(
   logic        ck_mv, hazard, a_fin, a_to_q, a_free, q_to_r, r_fin, r_ct, r_waw, r_to_w, r_free;
 
   assign ck_mv      = (ck_code == 3'd0);
-  assign ck_src_cfg = side_cfg(~ck_store, ck_shape[17:16], ck_shape[13:8], ck_shape[5:0],
-                               ck_sp, ck_mm, ck_stride);
-  assign ck_dst_cfg = side_cfg(ck_store, ck_shape[17:16], ck_shape[13:8], ck_shape[5:0],
-                               ck_sp, ck_mm, ck_stride);
+  assign ck_src_cfg = side_cfg(~ck_cmd.store, ck_cmd.shape[17:16], ck_cmd.shape[13:8],
+                               ck_cmd.shape[5:0], ck_cmd.sp, ck_cmd.mm, ck_cmd.stride);
+  assign ck_dst_cfg = side_cfg(ck_cmd.store, ck_cmd.shape[17:16], ck_cmd.shape[13:8],
+                               ck_cmd.shape[5:0], ck_cmd.sp, ck_cmd.mm, ck_cmd.stride);
   assign ck_src     = side_range(ck_src_cfg[95:13]);
   assign ck_dst     = side_range(ck_dst_cfg[95:13]);
-  assign hazard     = ck_mv && ((q_v_q && q_mv_q && overlaps(ck_src, q_dst_q)) ||
-                                (r_v_q && r_mv_q && overlaps(ck_src, r_dst_q)) ||
-                                ((w_state_q != WIdle) && w_mv_q && overlaps(ck_src, w_dst_q)) ||
-                                (b_v_q && b_mv_q && overlaps(ck_src, b_dst_q)));
+  assign hazard     = ck_mv &&
+                      ((q_v_q && q_cmd_q.mv && overlaps(ck_src, q_cmd_q.dst)) ||
+                       (r_v_q && r_cmd_q.mv && overlaps(ck_src, r_cmd_q.dst)) ||
+                       ((w_state_q != WIdle) && w_cmd_q.mv && overlaps(ck_src, w_cmd_q.dst)) ||
+                       (b_v_q && b_cmd_q.mv && overlaps(ck_src, b_cmd_q.dst)));
   assign ck_take    = ck_valid && !a_v_q && !hazard;
 
-  assign a_cfg = side_cfg(~a_store_q, a_shape_q[17:16], a_shape_q[13:8], a_shape_q[5:0],
-                          a_sp_q, a_mm_q, a_stride_q);
-  assign r_cfg = side_cfg(~r_store_q, r_shape_q[17:16], r_shape_q[13:8], r_shape_q[5:0],
-                          r_sp_q, r_mm_q, r_stride_q);
-  assign w_cfg = side_cfg(w_store_q, w_shape_q[17:16], w_shape_q[13:8], w_shape_q[5:0],
-                          w_sp_q, w_mm_q, w_stride_q);
+  assign a_cfg = side_cfg(~a_cmd_q.store, a_cmd_q.shape[17:16], a_cmd_q.shape[13:8],
+                          a_cmd_q.shape[5:0], a_cmd_q.sp, a_cmd_q.mm, a_cmd_q.stride);
+  assign r_cfg = side_cfg(~r_cmd_q.store, r_cmd_q.shape[17:16], r_cmd_q.shape[13:8],
+                          r_cmd_q.shape[5:0], r_cmd_q.sp, r_cmd_q.mm, r_cmd_q.stride);
+  assign w_cfg = side_cfg(w_cmd_q.store, w_cmd_q.shape[17:16], w_cmd_q.shape[13:8],
+                          w_cmd_q.shape[5:0], w_cmd_q.sp, w_cmd_q.mm, w_cmd_q.stride);
 
   // ------------------------------------------------------------------
   // Iterators: bursts for AR (source) and AW (destination), beats for R
@@ -302,7 +286,7 @@ module mosaic_tu_sdma #(
   logic [BusBytes-1:0] ar_mask, rd_mask, aw_mask, wd_mask;
   logic                w_load;
 
-  assign w_load = (w_state_q == WLoad) && w_mv_q;
+  assign w_load = (w_state_q == WLoad) && w_cmd_q.mv;
 
   // Walker k: 0 AR bursts and 1 R beats of the source (A and R's
   // commands), 2 AW bursts and 3 W beats of the destination (W's command).
@@ -312,7 +296,7 @@ module mosaic_tu_sdma #(
   logic [4*8-1:0]        it_len;
   logic [4*BusBytes-1:0] it_mask;
 
-  assign it_load  = {w_load, w_load, r_ld_q && r_mv_q, a_ld_q && a_mv_q};
+  assign it_load  = {w_load, w_load, r_ld_q && r_cmd_q.mv, a_ld_q && a_cmd_q.mv};
   assign it_cfg   = {w_cfg, w_cfg, r_cfg, a_cfg};
   assign it_beat  = {wd_step, 1'b0, rd_step, 1'b0};
   assign it_burst = {1'b0, aw_step, 1'b0, ar_step};
@@ -359,7 +343,7 @@ module mosaic_tu_sdma #(
 
   assign rsh   = rd_delta[OffW-1:0];
   assign wsh   = wd_delta[OffW-1:0];
-  assign r_act = r_v_q && !r_ld_q && r_mv_q && !rd_done;
+  assign r_act = r_v_q && !r_ld_q && r_cmd_q.mv && !rd_done;
 
   for (genvar l = 0; l < BusBytes; l++) begin : g_lane
     logic [OffW-1:0] wbi, rbi;
@@ -375,10 +359,10 @@ module mosaic_tu_sdma #(
     ) u_buf (
       .clk_i   (clk_i),
       .we_i    (buf_we[l]),
-      .waddr_i ({r_slot_q, wp[11:OffW]}),
+      .waddr_i ({r_cmd_q.slot, wp[11:OffW]}),
       .wdata_i (rdata_i[8*wbi +: 8]),
       .re_i    (buf_re),
-      .raddr_i ({w_slot_q, rp[11:OffW]}),
+      .raddr_i ({w_cmd_q.slot, rp[11:OffW]}),
       .rdata_o (buf_rdata[8*l +: 8])
     );
 
@@ -389,7 +373,7 @@ module mosaic_tu_sdma #(
   // ------------------------------------------------------------------
   // A and R: the read side
   // ------------------------------------------------------------------
-  assign arvalid_o = a_v_q & ~a_ld_q & a_mv_q & ~ar_done;
+  assign arvalid_o = a_v_q & ~a_ld_q & a_cmd_q.mv & ~ar_done;
   assign araddr_o  = ar_addr;
   assign arlen_o   = ar_len;
   assign arsize_o  = 3'(OffW);
@@ -403,19 +387,19 @@ module mosaic_tu_sdma #(
   // system accepts only so many reads whose beats nobody takes
   // (--dram-outstanding, its queues), so the bursts of the command behind
   // R's must not wait for all of R's.
-  assign a_fin  = a_v_q && !a_ld_q && (!a_mv_q || ar_done);
+  assign a_fin  = a_v_q && !a_ld_q && (!a_cmd_q.mv || ar_done);
   assign q_to_r = q_v_q && (!r_v_q || r_free);
   assign a_to_q = a_v_q && !a_rt_q && (!q_v_q || q_to_r);
   assign a_free = a_fin && (a_rt_q || a_to_q);
   // W takes R's command once R has read all of it or, when its source and
   // destination do not overlap, as soon as R has started (cut-through: a
   // lone command then costs one pass over its bytes, not two).
-  assign r_fin  = r_v_q && !r_ld_q && (!r_mv_q || rd_done);
-  assign r_ct   = r_v_q && !r_ld_q && r_mv_q && !r_self_q;
+  assign r_fin  = r_v_q && !r_ld_q && (!r_cmd_q.mv || rd_done);
+  assign r_ct   = r_v_q && !r_ld_q && r_cmd_q.mv && !r_cmd_q.self_ov;
   // Nor while B still waits for the responses of a command whose
   // destination it overlaps: a command's bytes are final when it reports
   // done (the lockstep testbench compares them then).
-  assign r_waw  = b_v_q && !b_fin && b_mv_q && r_mv_q && overlaps(r_dst_q, b_dst_q);
+  assign r_waw  = b_v_q && !b_fin && b_cmd_q.mv && r_cmd_q.mv && overlaps(r_cmd_q.dst, b_cmd_q.dst);
   assign r_to_w = r_v_q && !r_rt_q && (r_fin || r_ct) && !r_waw &&
                   ((w_state_q == WIdle) || (w_state_q == WDone));
   assign r_free = r_fin && (r_rt_q || r_to_w);
@@ -498,136 +482,79 @@ module mosaic_tu_sdma #(
   assign write_done = aw_done & wd_done & ~wp_v_q & wq_empty;
   assign b_fin      = b_v_q & (b_tot_q == b_mark_q);
   assign b_room     = ~b_v_q | b_fin;
-  assign w_to_b     = b_room & (((w_state_q == WLoad) & ~w_mv_q) |
+  assign w_to_b     = b_room & (((w_state_q == WLoad) & ~w_cmd_q.mv) |
                                 ((w_state_q == WWrite) & write_done));
 
   // ------------------------------------------------------------------
-  // Stage registers
+  // Stage registers: each stage copies the whole record from the one
+  // before it; fields a stage does not use (B's shape, W's self_ov, ...)
+  // are left for synthesis to drop.
   // ------------------------------------------------------------------
+  always_comb begin
+    ck_rec         = '0;
+    ck_rec.store   = ck_cmd.store;
+    ck_rec.mv      = ck_mv;
+    ck_rec.self_ov = ck_mv && overlaps(ck_src, ck_dst);
+    ck_rec.shape   = ck_cmd.shape;
+    ck_rec.sp      = ck_cmd.sp;
+    ck_rec.mm      = ck_cmd.mm;
+    ck_rec.stride  = ck_cmd.stride;
+    ck_rec.seq     = ck_cmd.seq;
+    ck_rec.code    = ck_code;
+    ck_rec.slot    = slot_q;
+    ck_rec.dst     = ck_dst;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      slot_q     <= '0;
-      a_v_q      <= 1'b0;
-      a_ld_q     <= 1'b0;
-      a_rt_q     <= 1'b0;
-      a_store_q  <= 1'b0;
-      a_mv_q     <= 1'b0;
-      a_shape_q  <= '0;
-      a_sp_q     <= '0;
-      a_mm_q     <= '0;
-      a_stride_q <= '0;
-      a_seq_q    <= '0;
-      a_code_q   <= '0;
-      a_slot_q   <= '0;
-      a_dst_q    <= '0;
-      a_self_q   <= 1'b0;
-      q_v_q      <= 1'b0;
-      q_store_q  <= 1'b0;
-      q_mv_q     <= 1'b0;
-      q_self_q   <= 1'b0;
-      q_shape_q  <= '0;
-      q_sp_q     <= '0;
-      q_mm_q     <= '0;
-      q_stride_q <= '0;
-      q_seq_q    <= '0;
-      q_code_q   <= '0;
-      q_slot_q   <= '0;
-      q_dst_q    <= '0;
-      r_v_q      <= 1'b0;
-      r_ld_q     <= 1'b0;
-      r_rt_q     <= 1'b0;
-      r_self_q   <= 1'b0;
-      r_prog_q   <= '0;
-      w_prog_q   <= '0;
-      r_store_q  <= 1'b0;
-      r_mv_q     <= 1'b0;
-      r_shape_q  <= '0;
-      r_sp_q     <= '0;
-      r_mm_q     <= '0;
-      r_stride_q <= '0;
-      r_seq_q    <= '0;
-      r_code_q   <= '0;
-      r_slot_q   <= '0;
-      r_dst_q    <= '0;
-      w_state_q  <= WIdle;
-      w_store_q  <= 1'b0;
-      w_mv_q     <= 1'b0;
-      w_shape_q  <= '0;
-      w_sp_q     <= '0;
-      w_mm_q     <= '0;
-      w_stride_q <= '0;
-      w_seq_q    <= '0;
-      w_code_q   <= '0;
-      w_slot_q   <= '0;
-      w_dst_q    <= '0;
-      b_v_q      <= 1'b0;
-      b_mv_q     <= 1'b0;
-      b_store_q  <= 1'b0;
-      b_mm_q     <= '0;
-      b_seq_q    <= '0;
-      b_code_q   <= '0;
-      b_dst_q    <= '0;
-      b_mark_q   <= '0;
-      aw_tot_q   <= '0;
-      b_tot_q    <= '0;
+      slot_q    <= '0;
+      a_v_q     <= 1'b0;
+      a_ld_q    <= 1'b0;
+      a_rt_q    <= 1'b0;
+      a_cmd_q   <= '0;
+      q_v_q     <= 1'b0;
+      q_cmd_q   <= '0;
+      r_v_q     <= 1'b0;
+      r_ld_q    <= 1'b0;
+      r_rt_q    <= 1'b0;
+      r_prog_q  <= '0;
+      w_prog_q  <= '0;
+      r_cmd_q   <= '0;
+      w_state_q <= WIdle;
+      w_cmd_q   <= '0;
+      b_v_q     <= 1'b0;
+      b_cmd_q   <= '0;
+      b_mark_q  <= '0;
+      aw_tot_q  <= '0;
+      b_tot_q   <= '0;
     end else begin
       // A
       a_ld_q <= 1'b0;
       if (ck_take) begin
-        a_v_q      <= 1'b1;
-        a_ld_q     <= 1'b1;
-        a_rt_q     <= 1'b0;
-        a_store_q  <= ck_store;
-        a_mv_q     <= ck_mv;
-        a_shape_q  <= ck_shape;
-        a_sp_q     <= ck_sp;
-        a_mm_q     <= ck_mm;
-        a_stride_q <= ck_stride;
-        a_seq_q    <= ck_seq;
-        a_code_q   <= ck_code;
-        a_slot_q   <= slot_q;
-        a_dst_q    <= ck_dst;
-        a_self_q   <= ck_mv && overlaps(ck_src, ck_dst);
-        slot_q     <= slot_q + 2'd1;
+        a_v_q   <= 1'b1;
+        a_ld_q  <= 1'b1;
+        a_rt_q  <= 1'b0;
+        a_cmd_q <= ck_rec;
+        slot_q  <= slot_q + 2'd1;
       end else begin
         if (a_free) a_v_q  <= 1'b0;
         if (a_to_q) a_rt_q <= 1'b1;
       end
       // Q
       if (a_to_q) begin
-        q_v_q      <= 1'b1;
-        q_store_q  <= a_store_q;
-        q_mv_q     <= a_mv_q;
-        q_self_q   <= a_self_q;
-        q_shape_q  <= a_shape_q;
-        q_sp_q     <= a_sp_q;
-        q_mm_q     <= a_mm_q;
-        q_stride_q <= a_stride_q;
-        q_seq_q    <= a_seq_q;
-        q_code_q   <= a_code_q;
-        q_slot_q   <= a_slot_q;
-        q_dst_q    <= a_dst_q;
+        q_v_q   <= 1'b1;
+        q_cmd_q <= a_cmd_q;
       end else if (q_to_r) begin
         q_v_q <= 1'b0;
       end
       // R
       r_ld_q <= 1'b0;
       if (q_to_r) begin
-        r_v_q      <= 1'b1;
-        r_ld_q     <= 1'b1;
-        r_rt_q     <= 1'b0;
-        r_self_q   <= q_self_q;
-        r_prog_q   <= '0;
-        r_store_q  <= q_store_q;
-        r_mv_q     <= q_mv_q;
-        r_shape_q  <= q_shape_q;
-        r_sp_q     <= q_sp_q;
-        r_mm_q     <= q_mm_q;
-        r_stride_q <= q_stride_q;
-        r_seq_q    <= q_seq_q;
-        r_code_q   <= q_code_q;
-        r_slot_q   <= q_slot_q;
-        r_dst_q    <= q_dst_q;
+        r_v_q    <= 1'b1;
+        r_ld_q   <= 1'b1;
+        r_rt_q   <= 1'b0;
+        r_prog_q <= '0;
+        r_cmd_q  <= q_cmd_q;
       end else begin
         if (r_free) r_v_q <= 1'b0;
         if (r_to_w) r_rt_q <= 1'b1;
@@ -640,34 +567,18 @@ module mosaic_tu_sdma #(
       if (bvalid_i) b_tot_q  <= b_tot_q + 10'd1;
       // W takes the next command when idle or in the cycle it reports the
       // previous one done.
-      if (r_to_w) begin
-        w_store_q  <= r_store_q;
-        w_mv_q     <= r_mv_q;
-        w_shape_q  <= r_shape_q;
-        w_sp_q     <= r_sp_q;
-        w_mm_q     <= r_mm_q;
-        w_stride_q <= r_stride_q;
-        w_seq_q    <= r_seq_q;
-        w_code_q   <= r_code_q;
-        w_slot_q   <= r_slot_q;
-        w_dst_q    <= r_dst_q;
-      end
+      if (r_to_w) w_cmd_q <= r_cmd_q;
       // B: W's command once W has issued all of it (AW needs no step then).
       if (w_to_b) begin
-        b_v_q     <= 1'b1;
-        b_mv_q    <= w_mv_q;
-        b_store_q <= w_store_q;
-        b_mm_q    <= w_mm_q;
-        b_seq_q   <= w_seq_q;
-        b_code_q  <= w_code_q;
-        b_dst_q   <= w_dst_q;
-        b_mark_q  <= aw_tot_q;
+        b_v_q    <= 1'b1;
+        b_cmd_q  <= w_cmd_q;
+        b_mark_q <= aw_tot_q;
       end else if (b_fin) begin
         b_v_q <= 1'b0;
       end
       unique case (w_state_q)
         WIdle:   if (r_to_w) w_state_q <= WLoad;
-        WLoad:   if (w_mv_q) w_state_q <= WWrite;
+        WLoad:   if (w_cmd_q.mv) w_state_q <= WWrite;
                  else if (w_to_b) w_state_q <= WDone;
         WWrite:  if (w_to_b) w_state_q <= WDone;
         WDone:   w_state_q <= r_to_w ? WLoad : WIdle;
@@ -677,11 +588,11 @@ module mosaic_tu_sdma #(
   end
 
   assign done_o      = b_fin;
-  assign done_seq_o  = b_seq_q;
-  assign err_o       = done_o & (b_code_q != 3'd0);
-  assign err_code_o  = b_code_q;
-  assign err_store_o = b_store_q;
-  assign err_addr_o  = b_mm_q;
+  assign done_seq_o  = b_cmd_q.seq;
+  assign err_o       = done_o & (b_cmd_q.code != 3'd0);
+  assign err_code_o  = b_cmd_q.code;
+  assign err_store_o = b_cmd_q.store;
+  assign err_addr_o  = b_cmd_q.mm;
   assign busy_o      = ~cq_empty | ~ck_in_ready | a_v_q | q_v_q | r_v_q | (w_state_q != WIdle) |
                        b_v_q;
   assign ev_busy_o   = busy_o;
@@ -691,13 +602,17 @@ module mosaic_tu_sdma #(
     if (wvalid_o && wready_i) ev_bytes_o = 16'(popcnt(wstrb_o));
   end
 
+  // Record fields a stage does not need: the DDC window (the check's), the
+  // shape's reserved bits, and what B and W never read.
   logic unused;
-  assign unused = ^{ck_dbase, ck_dlimit, ck_dperm, bresp_i, rresp_i, rlast_i, cq_cnt, wq_full,
+  assign unused = ^{bresp_i, rresp_i, rlast_i, cq_cnt, wq_full,
                     ar_blast, ar_mask, ar_delta, rd_len, rd_blast, aw_blast, aw_mask, aw_delta,
-                    wd_len, ck_src_cfg[12:0], ck_dst_cfg[12:0], ck_shape[31:18], ck_shape[15:14],
-                    ck_shape[7:6], a_shape_q[31:18], a_shape_q[15:14], a_shape_q[7:6],
-                    r_shape_q[31:18], r_shape_q[15:14], r_shape_q[7:6], w_shape_q[31:18],
-                    w_shape_q[15:14], w_shape_q[7:6]};
+                    wd_len, ck_src_cfg[12:0], ck_dst_cfg[12:0], ck_cmd.dbase, ck_cmd.dlimit,
+                    ck_cmd.dperm, ck_cmd.shape[31:18], ck_cmd.shape[15:14], ck_cmd.shape[7:6],
+                    a_cmd_q.shape[31:18], a_cmd_q.shape[15:14], a_cmd_q.shape[7:6],
+                    r_cmd_q.shape[31:18], r_cmd_q.shape[15:14], r_cmd_q.shape[7:6],
+                    w_cmd_q.shape[31:18], w_cmd_q.shape[15:14], w_cmd_q.shape[7:6], w_cmd_q.self_ov,
+                    b_cmd_q.self_ov, b_cmd_q.shape, b_cmd_q.sp, b_cmd_q.stride, b_cmd_q.slot};
 
 endmodule
 
