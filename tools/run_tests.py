@@ -24,6 +24,14 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_OUT = threading.Lock()
+
+
+def say(text):
+    """Print whole lines from any thread without interleaving them."""
+    with _OUT:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
 LONG_FIRST = "test_sim_lockstep.py"
 PROGRESS = 60
 
@@ -131,7 +139,7 @@ def main():
         log = os.path.join(logdir, os.path.basename(name) + ".log")
         with lock:
             running[name] = log
-        print(f"[{time.time() - t_start:6.0f} s] start {name}", flush=True)
+        say(f"[{time.time() - t_start:6.0f} s] start {name}")
         rc = None
         with open(log, "w") as f:
             proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=f, stderr=subprocess.STDOUT, text=True)
@@ -187,15 +195,15 @@ def main():
             for name, log in sorted(now.items()):
                 p, f = count_cases(log)
                 parts.append(f"{os.path.basename(name)} ({p} passed, {f} failed so far)")
-            print(f"[{time.time() - t_start:6.0f} s] {done}/{len(suites)} suites done, "
-                  f"{passed} passed, {failed} failed; running: {', '.join(parts) or '-'}", flush=True)
+            say(f"[{time.time() - t_start:6.0f} s] {done}/{len(suites)} suites done, "
+                f"{passed} passed, {failed} failed; running: {', '.join(parts) or '-'}")
 
     ticker = threading.Thread(target=progress, daemon=True)
     ticker.start()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for fut in concurrent.futures.as_completed([pool.submit(run_suite, n, c) for n, c in suites]):
             sp, sf, lines = fut.result()
-            print("\n".join(lines), flush=True)
+            say("\n".join(lines))
             passed += sp
             failed += sf
             done += 1
