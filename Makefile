@@ -18,7 +18,7 @@ CLI_BINS     := $(patsubst sw/golden/cli/%.c,$(BUILD)/bin/%,$(CLI_SRCS))
 GTEST_SRCS   := $(wildcard sw/golden/tests/test_*.c)
 GTEST_BINS   := $(patsubst sw/golden/tests/%.c,$(BUILD)/tests/%,$(GTEST_SRCS))
 
-.PHONY: help setup golden test test-quick regress lint run bench clean
+.PHONY: help setup golden test test-quick regress lint run run-gemm bench clean
 
 # Sub-makefiles add their own rules; rtl/rtl.mk first: the others take
 # their RTL sources from its file lists.
@@ -68,7 +68,16 @@ test-quick: golden ## the C suites only, no setup and no oracles
 lint: golden ## Verilator -Wall on every RTL module and SoC configuration, Icarus compile, C with -Werror (minutes)
 	@echo "lint: C sources build with $(CWARN)"
 
-run: setup golden sw sim ## the GEMM example on the RTL in lockstep with the ISS: cycles, CPI, MAC utilization
+# make run: an ONNX model (TinyTransformerBlock: attention, feed-forward,
+# residual) compiled into an ATALLA00 blob, run by the on-target executor on
+# the 16x16 RTL in lockstep with the ISS, checked against onnx's reference
+# evaluator; a table of cycles, MACs and SDMA bytes per op. RUN_SIZE=large
+# is the 128-wide model (several minutes more).
+RUN_SIZE ?= small
+run: setup golden sw model sim ## TinyTransformerBlock from ONNX on the 16x16 RTL in lockstep: per-op cycles, utilization, bytes
+	@$(PYTHON) tools/run_model.py --model TinyTransformerBlock --size $(RUN_SIZE) --sim $(BUILD)/bin/mosaic-sim
+
+run-gemm: setup golden sw sim ## the GEMM example (gemm_rtl.elf) on the 16x16 RTL in lockstep: cycles, CPI, MAC utilization
 	@tools/run_demo.sh $(BUILD)
 
 bench: golden ## golden-model throughput benchmark (not a test)
