@@ -23,7 +23,7 @@ GTEST_BINS   := $(patsubst sw/golden/tests/%.c,$(BUILD)/tests/%,$(GTEST_SRCS))
 # Sub-makefiles add their own rules; rtl/rtl.mk first: the others take
 # their RTL sources from its file lists.
 include rtl/rtl.mk
-include $(wildcard sw/*.mk sw/*/*.mk sw/*/*/*.mk tb/*.mk)
+include $(wildcard sw/*.mk sw/*/*.mk sw/*/*/*.mk tb/*.mk fpga/*.mk)
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \

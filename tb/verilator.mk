@@ -33,10 +33,15 @@ SIM_VLT      := tb/verilator/mosaic_sim.vlt
 # -O3 Verilator optimisation; the generated C++ at -O2 (Verilator's default
 # is -Os). Variables without a reset start random (--x-initial unique with
 # the run's --seed), as do X assignments.
+#
+# The UART runs at SIM_UART_DIV cycles per bit (RX only: simulated TX is
+# instantaneous), so --uart-pty loads a program in about a second of
+# simulation rather than minutes at a real baud rate's divider.
+SIM_UART_DIV := 4
 SIM_VFLAGS = --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
-             +define+RVFI --top-module mosaic_soc \
+             +define+RVFI --top-module mosaic_soc -GUartClkDiv=$(SIM_UART_DIV) \
              -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
-             -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/verilator) $(1)" \
+             -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/verilator) -DMOSAIC_SIM_UART_DIV=$(SIM_UART_DIV) $(1)" \
              -LDFLAGS "$(abspath $(SIM_C_LIB)) $(abspath $(GOLDEN_LIB)) -lm"
 
 .PHONY: sim sim-fst sim-mutant sim-demo sim-bench sim-run

@@ -2,7 +2,8 @@
 # Install what a fresh machine lacks; does nothing when all is present.
 set -euo pipefail
 APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog yosys)
-PY_PKGS=(numpy ml_dtypes softfloatpy onnx)
+# Python packages as import-name:pip-name.
+PY_PKGS=(numpy:numpy ml_dtypes:ml_dtypes softfloatpy:softfloatpy onnx:onnx serial:pyserial)
 
 missing=()
 for p in "${APT_PKGS[@]}"; do
@@ -17,7 +18,7 @@ fi
 
 pymissing=()
 for p in "${PY_PKGS[@]}"; do
-  python3 -c "import $p" 2>/dev/null || pymissing+=("$p")
+  python3 -c "import ${p%%:*}" 2>/dev/null || pymissing+=("${p##*:}")
 done
 if ((${#pymissing[@]})); then
   echo "setup: pip install ${pymissing[*]}"

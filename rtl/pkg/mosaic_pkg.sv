@@ -28,6 +28,7 @@ package mosaic_pkg;
   localparam logic [31:0] UartBase       = 32'h1000_0000;
   localparam logic [31:0] UartTxdata     = 32'h1000_0000;
   localparam logic [31:0] UartStatus     = 32'h1000_0004;
+  localparam logic [31:0] UartRxdata     = 32'h1000_0008;
   localparam logic [31:0] UartSize       = 32'h0000_1000;
   localparam logic [31:0] SimctrlBase    = 32'h1100_0000;
   localparam logic [31:0] SimctrlExit    = 32'h1100_0000;

@@ -48,6 +48,7 @@ module mosaic_soc #(
   output logic [31:0] exit_code_o,
 
   output logic        uart_tx_o,
+  input  logic        uart_rx_i,       // idle high
 
   // External tensor unit (TensorUnit == 1): X-IF, see docs/microarchitecture.md
   output logic        tu_issue_valid_o,
@@ -429,7 +430,8 @@ module mosaic_soc #(
     .addr_i  (off_uart[11:0]),
     .wdata_i (data_wdata),
     .rdata_o (rdata_uart),
-    .tx_o    (uart_tx_o)
+    .tx_o    (uart_tx_o),
+    .rx_i    (uart_rx_i)
   );
 
   // tohost lives in RAM; a store to its low word is both a RAM write and

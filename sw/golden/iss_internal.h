@@ -106,6 +106,8 @@ struct mosaic_iss {
 
     void (*uart_tx)(void *ctx, uint8_t byte);
     void *uart_ctx;
+    int (*uart_rx)(void *ctx, bool pop); /* next received byte, -1: none */
+    void *uart_rx_ctx;
 
     mosaic_iss_stats st;
     uint64_t *op_retired; /* per tensor op (mosaic_tensor_op_count()) */

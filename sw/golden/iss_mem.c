@@ -68,7 +68,7 @@ static bool in_window(uint32_t addr, uint32_t base, uint32_t size)
 
 /* MMIO register read (whole 32-bit word at word address `w`). Returns false
  * if `w` is in no device window. */
-static bool mmio_read_word(const mosaic_iss *s, uint32_t w, uint32_t *v)
+static bool mmio_read_word(mosaic_iss *s, uint32_t w, uint32_t *v)
 {
     *v = 0;
     if (in_window(w, MOSAIC_CLINT_BASE, MOSAIC_CLINT_SIZE)) {
@@ -83,8 +83,13 @@ static bool mmio_read_word(const mosaic_iss *s, uint32_t w, uint32_t *v)
         return true;
     }
     if (in_window(w, MOSAIC_UART_BASE, MOSAIC_UART_SIZE)) {
+        /* TX always ready; no RX errors (the bytes come whole from the host).
+         * Reading RXDATA consumes the byte, as on the RTL. */
+        int rx = s->uart_rx ? s->uart_rx(s->uart_rx_ctx, w == MOSAIC_UART_RXDATA) : -1;
         if (w == MOSAIC_UART_STATUS)
-            *v = 1; /* always ready */
+            *v = 1u | (rx >= 0 ? 2u : 0u);
+        else if (w == MOSAIC_UART_RXDATA)
+            *v = rx >= 0 ? (uint32_t)rx : 0x80000000u;
         return true;
     }
     return in_window(w, MOSAIC_SIMCTRL_BASE, MOSAIC_SIMCTRL_SIZE);
@@ -227,6 +232,12 @@ void mosaic_iss_set_uart(mosaic_iss *s, void (*tx)(void *ctx, uint8_t byte), voi
 {
     s->uart_tx = tx;
     s->uart_ctx = ctx;
+}
+
+void mosaic_iss_set_uart_rx(mosaic_iss *s, int (*rx)(void *ctx, bool pop), void *ctx)
+{
+    s->uart_rx = rx;
+    s->uart_rx_ctx = ctx;
 }
 
 /* The tensor unit reaches RAM, main memory and the scratchpad (one memory

@@ -155,6 +155,10 @@ const mosaic_tu *mosaic_iss_tu(const mosaic_iss *iss);
 /* UART TX bytes go to this callback (default: none; the CLI prints them). */
 void mosaic_iss_set_uart(mosaic_iss *iss, void (*tx)(void *ctx, uint8_t byte), void *ctx);
 
+/* UART RX: rx(ctx, pop) returns the next received byte (removing it when pop
+ * is true) or -1 when none is waiting (default: none ever). */
+void mosaic_iss_set_uart_rx(mosaic_iss *iss, int (*rx)(void *ctx, bool pop), void *ctx);
+
 /* Counters and statistics. */
 typedef struct {
     uint64_t steps;          /* instructions executed, trapping ones included */

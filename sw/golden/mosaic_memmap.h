@@ -11,11 +11,15 @@
 #define MOSAIC_CLINT_MTIME 0x0200BFF8    /* 64-bit */
 #define MOSAIC_CLINT_SIZE 0x00010000
 
-/* UART: write a byte to TXDATA to print it; STATUS bit 0 = ready (always 1
- * in simulation). */
+/* UART: write a byte to TXDATA to print it; STATUS bit 0 = TX ready (always
+ * 1 in simulation), bit 1 = a received byte is waiting, bits 2-3 RX overrun
+ * and framing error (sticky, write 1 to clear); reading RXDATA returns the
+ * oldest received byte in bits 7:0 and removes it, or bit 31 set when none
+ * is waiting (rtl/soc/mosaic_uart.sv). */
 #define MOSAIC_UART_BASE 0x10000000
 #define MOSAIC_UART_TXDATA 0x10000000
 #define MOSAIC_UART_STATUS 0x10000004
+#define MOSAIC_UART_RXDATA 0x10000008
 #define MOSAIC_UART_SIZE 0x00001000
 
 /* Simulation control: write v to EXIT to end the run with exit code v

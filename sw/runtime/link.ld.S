@@ -98,9 +98,12 @@ SECTIONS
     } >ram :data
     PROVIDE(end = __bss_end);
 
-    /* Heap (picolibc sbrk) between .bss and the stack. */
+    /* Heap (picolibc sbrk) between .bss and the stack. The stack starts at
+     * the top of RAM, or at __stack_top when the program is linked for a
+     * smaller RAM (the FPGA board: -Wl,--defsym,__stack_top=..., see
+     * sw/boot/boot.mk). */
     PROVIDE(__heap_start = __bss_end);
-    __stack = ORIGIN(ram) + LENGTH(ram);
+    __stack = DEFINED(__stack_top) ? __stack_top : ORIGIN(ram) + LENGTH(ram);
     PROVIDE(__heap_end = __stack - __stack_size);
 
     ASSERT(__bss_end <= __stack - __stack_size, "Mosaic: RAM too small for code, data and stack")

@@ -65,6 +65,7 @@ module mosaic_soc_tb;
     .exit_valid_o           (exit_valid),
     .exit_code_o            (exit_code),
     .uart_tx_o              (uart_tx),
+    .uart_rx_i              (1'b1),
     .tu_issue_valid_o       (tu_issue_valid),
     .tu_issue_ready_i       (tu_issue_ready),
     .tu_issue_insn_o        (tu_issue_insn),

@@ -44,6 +44,7 @@ typedef struct {
     bool stats;
     const char *loads[16]; /* --load FILE@ADDR, in order (mosaic_iss_load_file) */
     int nloads;
+    bool uart_pty;         /* UART on a pseudo-terminal (sim_uart.c) */
 } sim_options;
 
 /* Parse argv. Returns 0 to run, -1 after printing --help (exit 0), or an exit
@@ -53,6 +54,21 @@ int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported);
 
 /* Print "mosaic-sim: <what>: <where>" on stderr; returns SIM_EXIT_USAGE. */
 int sim_die(const char *what, const char *where);
+
+/* ---- UART on a pseudo-terminal (sim_uart.c) ------------------------------ */
+
+typedef struct sim_uart sim_uart;
+
+/* Open a pseudo-terminal in raw mode for a UART of div clock cycles per bit;
+ * its name goes into name. NULL with a message in err on failure. */
+sim_uart *sim_uart_open(unsigned div, char *name, size_t namelen, char *err, size_t errlen);
+/* The file descriptor the UART's output should be written to. */
+int sim_uart_fd(const sim_uart *u);
+/* The RX pin's level for the next clock cycle (call once per cycle): bytes
+ * read from the terminal, 8N1, LSB first, div cycles per bit; idle high. */
+int sim_uart_rx(sim_uart *u);
+/* Wait (up to 5 s) until the host has read all UART output, then close. */
+void sim_uart_close(sim_uart *u);
 
 /* ---- What the model shows each cycle (filled by sim_main.cpp) ------------- */
 

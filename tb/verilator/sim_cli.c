@@ -43,6 +43,12 @@ static void usage(FILE *f)
           "  --load FILE@ADDR     copy FILE into memory at ADDR after the program is\n"
           "                       loaded (repeatable, up to 16; the range must lie in\n"
           "                       RAM, main memory or the scratchpad), as mosaic-iss\n"
+          "  --uart-pty           connect the UART to a new pseudo-terminal, named on\n"
+          "                       stderr (\"mosaic-sim: uart: /dev/pts/N\"): bytes\n"
+          "                       written to it arrive bit by bit on the RX pin,\n"
+          "                       UART output goes to it instead of stdout; needs\n"
+          "                       --no-cosim (the host decides RX timing). For the\n"
+          "                       boot loader and tools/mosaic-load (docs/fpga.md)\n"
           "  --help               this text\n"
           "The run ends when the program writes tohost (1 = pass, (n<<1)|1 = fail n:\n"
           "exit status 1, \"FAIL: test n\") or the simulation-control EXIT register\n"
@@ -110,6 +116,8 @@ int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported)
             return -1;
         } else if (strcmp(a, "--no-cosim") == 0) {
             o->cosim = false;
+        } else if (strcmp(a, "--uart-pty") == 0) {
+            o->uart_pty = true;
         } else if (strcmp(a, "--trace") == 0) {
             o->trace = "-";
         } else if (strncmp(a, "--trace=", 8) == 0) {
@@ -195,6 +203,8 @@ int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported)
             o->elf = a;
         }
     }
+    if (o->uart_pty && o->cosim)
+        return sim_die("--uart-pty needs --no-cosim (the ISS cannot see RX timing)", "--uart-pty");
     if (have_start && !o->fst)
         return sim_die("--fst-start needs --fst", "try --help");
     if (!o->elf)

@@ -12,6 +12,8 @@
 #include <memory>
 #include <string>
 
+#include <unistd.h>
+
 #include "Vmosaic_soc.h"
 #include "Vmosaic_soc___024root.h"
 #include "verilated.h"
@@ -166,6 +168,7 @@ void tie_inputs(Vmosaic_soc *t)
     t->tu_hpm_bank_conflict_i = 0;
     t->tu_hpm_sdma_bytes_i = 0;
     t->tu_hpm_sdma_busy_i = 0;
+    t->uart_rx_i = 1;  // idle line unless --uart-pty drives it
 }
 
 }  // namespace
@@ -243,6 +246,21 @@ int main(int argc, char **argv)
         }
     }
 
+    // --uart-pty: UART output to the terminal (the RTL $writes to stdout),
+    // the terminal's input onto the RX pin.
+    sim_uart *uart = nullptr;
+    if (o.uart_pty) {
+        char name[128];
+        if (!(uart = sim_uart_open(MOSAIC_SIM_UART_DIV, name, sizeof name, err, sizeof err)) ||
+            std::fflush(stdout) || dup2(sim_uart_fd(uart), STDOUT_FILENO) < 0) {
+            sim_uart_close(uart);
+            mosaic_iss_destroy(iss);
+            return sim_die(uart ? "cannot redirect stdout to the terminal" : err, "--uart-pty");
+        }
+        std::fprintf(stderr, "mosaic-sim: uart: %s\n", name);
+        std::fflush(stderr);
+    }
+
     cosim *cs = nullptr;
     if (o.cosim && !(cs = cosim_create(iss, &o))) {
         mosaic_iss_destroy(iss);
@@ -297,6 +315,8 @@ int main(int argc, char **argv)
 
     rc = -1;
     while (rc < 0) {
+        if (uart)
+            top->uart_rx_i = sim_uart_rx(uart);
         top->clk_i = 1;
         top->eval();
         cycle++;
@@ -427,6 +447,7 @@ int main(int argc, char **argv)
         fst->close();
 #endif
     cosim_destroy(cs);
+    sim_uart_close(uart);
     mosaic_iss_destroy(iss);
     return rc;
 }

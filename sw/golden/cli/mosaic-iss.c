@@ -27,6 +27,7 @@ typedef struct {
     int stats;
     const char *loads[16]; /* --load FILE@ADDR, in order */
     int nloads;
+    const char *uart_in; /* UART RX bytes, NULL: none */
 } options;
 
 static void usage(FILE *f)
@@ -42,6 +43,8 @@ static void usage(FILE *f)
           "  --load FILE@ADDR     copy FILE into memory at ADDR after the program is\n"
           "                       loaded (repeatable, up to 16; the range must lie in\n"
           "                       RAM, main memory or the scratchpad)\n"
+          "  --uart-in FILE       the UART receives FILE's bytes, one per read of\n"
+          "                       RXDATA (the boot loader's input, docs/fpga.md)\n"
           "  --help               this text\n"
           "The run ends when the program writes tohost (1 = pass, (n<<1)|1 = fail n)\n"
           "or the simulation-control EXIT register (exit status = value).\n",
@@ -106,6 +109,11 @@ static int parse(int argc, char **argv, options *o)
             if (o->nloads == (int)(sizeof o->loads / sizeof o->loads[0]))
                 return die("too many --load options (16 at most)", v);
             o->loads[o->nloads++] = v;
+        } else if (is_opt(a, "--uart-in")) {
+            const char *v = opt_value(argc, argv, &i, "--uart-in", &rc);
+            if (!v)
+                return rc;
+            o->uart_in = v;
         } else if (is_opt(a, "--signature")) {
             const char *v = opt_value(argc, argv, &i, "--signature", &rc);
             if (!v)
@@ -127,6 +135,16 @@ static int parse(int argc, char **argv, options *o)
 static void uart_out(void *ctx, uint8_t byte)
 {
     fputc(byte, (FILE *)ctx);
+}
+
+/* --uart-in: the file's bytes in order, then none. */
+static int uart_in(void *ctx, bool pop)
+{
+    FILE *f = ctx;
+    int c = fgetc(f);
+    if (c != EOF && !pop)
+        ungetc(c, f);
+    return c == EOF ? -1 : c;
 }
 
 static void trace_line(FILE *t, const mosaic_iss_effects *e)
@@ -299,6 +317,16 @@ int main(int argc, char **argv)
         }
     }
     mosaic_iss_set_uart(iss, uart_out, stdout);
+    FILE *rx = NULL;
+    if (o.uart_in) {
+        if (!(rx = fopen(o.uart_in, "rb"))) {
+            if (trace && trace != stderr)
+                fclose(trace);
+            mosaic_iss_destroy(iss);
+            return die("cannot read --uart-in file", o.uart_in);
+        }
+        mosaic_iss_set_uart_rx(iss, uart_in, rx);
+    }
 
     double t0 = now_seconds();
     rc = run(iss, &o, trace);
@@ -313,6 +341,8 @@ int main(int argc, char **argv)
         print_stats(iss, elapsed);
     if (trace && trace != stderr)
         fclose(trace);
+    if (rx)
+        fclose(rx);
     mosaic_iss_destroy(iss);
     return rc;
 }
