@@ -102,7 +102,8 @@ fpga-load: fpga-setup ## run ELF= on the board: tools/mosaic-load --port $(FPGA_
 
 # ---------------------------------------------------------------------------
 # make fpga-check: the netlist computes what the golden model computes.
-# mosaic_soc in the scalar configuration is synthesized by synth_ecp5 with
+# mosaic_soc_fpga (the board top's SoC) in the scalar configuration is
+# synthesized by synth_ecp5 with
 # board_check.elf as the RAM's initial image (reset PC = its entry) and a
 # 4-cycle UART bit, written out as Verilog and simulated under Icarus with
 # Yosys's ECP5 cell models (copied from the installed Yosys with the two
@@ -119,11 +120,11 @@ $(FPGA_CHK)/prog.hex: $(BOOT_CHECK) tools/elf2hex.py
 	python3 tools/elf2hex.py $< $@ --base 0x80000000 --size $(FPGA_RAM_BYTES)
 
 $(FPGA_CHK)/netlist.v: $(RTL_SRCS) $(RTL_LISTS) $(FPGA_CHK)/prog.hex fpga/fpga.mk | fpga-setup
-	@echo "  SYNTH   mosaic_soc scalar for the netlist check (log $(FPGA_CHK)/yosys.log)"
+	@echo "  SYNTH   mosaic_soc_fpga scalar for the netlist check (log $(FPGA_CHK)/yosys.log)"
 	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_SRCS)"; \
 	   echo "chparam -set TensorUnit 0 -set RamBytes $(FPGA_RAM_BYTES) -set MainBytes $(FPGA_MAIN_BYTES) \
-	     -set ScpadBytes $(FPGA_SCPAD_BYTES) -set UartClkDiv 4 -set RamInitFile \"$(FPGA_CHK)/prog.hex\" mosaic_soc"; \
-	   echo "synth_ecp5 -abc9 -nodsp -top mosaic_soc"; \
+	     -set ScpadBytes $(FPGA_SCPAD_BYTES) -set UartClkDiv 4 -set RamInitFile \"$(FPGA_CHK)/prog.hex\" mosaic_soc_fpga"; \
+	   echo "synth_ecp5 -abc9 -nodsp -top mosaic_soc_fpga"; \
 	   echo "write_verilog -noattr $@"; } > $(FPGA_CHK)/synth.ys
 	@start=$$(date +%s); $(HEAVY_LOCK) $(FPGA_YOSYS) -q -l $(FPGA_CHK)/yosys.log -s $(FPGA_CHK)/synth.ys >/dev/null 2>&1 || \
 	  { grep -E "ERROR" $(FPGA_CHK)/yosys.log; echo "fpga-check: yosys failed, see $(FPGA_CHK)/yosys.log"; rm -f $@; exit 1; }; \

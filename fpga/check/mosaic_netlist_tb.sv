@@ -1,4 +1,4 @@
-// make fpga-check: the ECP5 netlist of mosaic_soc (synth_ecp5, written as
+// make fpga-check: the ECP5 netlist of mosaic_soc_fpga (synth_ecp5, written as
 // Verilog, simulated with Yosys's ECP5 cell models under Icarus) runs the
 // program synthesized into its RAM. The UART line is decoded bit by bit
 // (the netlist has the real transmitter) into +uart=FILE; the run ends
@@ -17,38 +17,13 @@ module mosaic_netlist_tb #(
   logic [31:0] exit_code;
   logic        tx;
 
-  // Only the ports a scalar SoC uses; the rest are tied off.
-  mosaic_soc dut (
-    .clk_i                  (clk),
-    .rst_ni                 (rst_n),
-    .tohost_addr_i          (32'd0),
-    .exit_valid_o           (exit_valid),
-    .exit_code_o            (exit_code),
-    .uart_tx_o              (tx),
-    .uart_rx_i              (1'b1),
-    .tu_issue_ready_i       (1'b0),
-    .tu_issue_accept_i      (1'b0),
-    .tu_issue_writeback_i   (1'b0),
-    .tu_issue_dirty_i       (1'b0),
-    .tu_issue_exc_i         (1'b0),
-    .tu_issue_exccode_i     (5'd0),
-    .tu_issue_tval_i        (32'd0),
-    .tu_result_valid_i      (1'b0),
-    .tu_result_id_i         (4'd0),
-    .tu_result_rd_i         (5'd0),
-    .tu_result_we_i         (1'b0),
-    .tu_result_data_i       (32'd0),
-    .tu_fence_ready_i       (1'b0),
-    .tu_hpm_mac_busy_i      (1'b0),
-    .tu_hpm_mac_count_i     (16'd0),
-    .tu_hpm_bank_conflict_i (1'b0),
-    .tu_hpm_sdma_bytes_i    (16'd0),
-    .tu_hpm_sdma_busy_i     (1'b0),
-    .dram_latency_i         (16'd0),
-    .dram_stall_pct_i       (7'd0),
-    .dram_seed_i            (32'd1),
-    .dram_bw_i              (8'd0),
-    .dram_outstanding_i     (8'd0)
+  mosaic_soc_fpga dut (
+    .clk_i        (clk),
+    .rst_ni       (rst_n),
+    .uart_tx_o    (tx),
+    .uart_rx_i    (1'b1),
+    .exit_valid_o (exit_valid),
+    .exit_code_o  (exit_code)
   );
 
   always #5 clk = ~clk;

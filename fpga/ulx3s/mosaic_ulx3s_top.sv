@@ -58,9 +58,8 @@ module mosaic_ulx3s_top #(
 
   logic        exit_valid;
   logic [31:0] exit_code;
-  logic        uart_tx;
 
-  mosaic_soc #(
+  mosaic_soc_fpga #(
     .RamBytes    (RamBytes),
     .MainBytes   (MainBytes),
     .ScpadBytes  (ScpadBytes),
@@ -71,50 +70,13 @@ module mosaic_ulx3s_top #(
     .UartClkDiv  (UartDiv),
     .BootAddr    (BootAddr)
   ) u_soc (
-    .clk_i                  (clk),
-    .rst_ni                 (rst_sync_q[1]),
-    .tohost_addr_i          (32'd0),
-    .exit_valid_o           (exit_valid),
-    .exit_code_o            (exit_code),
-    .uart_tx_o              (uart_tx),
-    .uart_rx_i              (ftdi_txd),
-    .tu_issue_valid_o       (),
-    .tu_issue_ready_i       (1'b0),
-    .tu_issue_insn_o        (),
-    .tu_issue_id_o          (),
-    .tu_issue_rs1_o         (),
-    .tu_issue_rs2_o         (),
-    .tu_issue_rd_o          (),
-    .tu_issue_accept_i      (1'b0),
-    .tu_issue_writeback_i   (1'b0),
-    .tu_issue_dirty_i       (1'b0),
-    .tu_issue_exc_i         (1'b0),
-    .tu_issue_exccode_i     (5'd0),
-    .tu_issue_tval_i        (32'd0),
-    .tu_commit_valid_o      (),
-    .tu_commit_id_o         (),
-    .tu_commit_kill_o       (),
-    .tu_result_valid_i      (1'b0),
-    .tu_result_ready_o      (),
-    .tu_result_id_i         (4'd0),
-    .tu_result_rd_i         (5'd0),
-    .tu_result_we_i         (1'b0),
-    .tu_result_data_i       (32'd0),
-    .tu_fence_valid_o       (),
-    .tu_fence_ready_i       (1'b0),
-    .tu_mstatus_ts_o        (),
-    .tu_hpm_mac_busy_i      (1'b0),
-    .tu_hpm_mac_count_i     (16'd0),
-    .tu_hpm_bank_conflict_i (1'b0),
-    .tu_hpm_sdma_bytes_i    (16'd0),
-    .tu_hpm_sdma_busy_i     (1'b0),
-    .dram_latency_i         (16'd0),
-    .dram_stall_pct_i       (7'd0),
-    .dram_seed_i            (32'd1),
-    .dram_bw_i              (8'd0),
-    .dram_outstanding_i     (8'd0)
+    .clk_i        (clk),
+    .rst_ni       (rst_sync_q[1]),
+    .uart_tx_o    (ftdi_rxd),
+    .uart_rx_i    (ftdi_txd),
+    .exit_valid_o (exit_valid),
+    .exit_code_o  (exit_code)
   );
-  assign ftdi_rxd = uart_tx;
 
   // Exit: latch the code, wait, then pulse the SoC reset for one cycle.
   logic [ExitWait:0] exit_cnt_q;

@@ -3,4 +3,5 @@
 rtl/soc/mosaic_clint.sv
 rtl/soc/mosaic_simctrl.sv
 rtl/soc/mosaic_soc.sv
+rtl/soc/mosaic_soc_fpga.sv
 rtl/soc/mosaic_uart.sv
