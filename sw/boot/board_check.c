@@ -3,7 +3,8 @@
  * RTL simulators and on the gate-level netlist (make fpga-check), and
  * prints values a wrong ALU, multiplier, divider, load/store lane or memory
  * would change. The tests compare its output with the ISS's; nothing here
- * knows the expected values. */
+ * knows the expected values. Small on purpose: the gate-level simulation
+ * runs a few hundred cycles a second. */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -85,14 +86,14 @@ static uint32_t memory(uintptr_t base, uint32_t bytes, uint32_t seed)
 
 int main(void)
 {
-    static uint32_t ram_buf[512];
-    printf("board_check: arith %08lx\n", (unsigned long)arith(0x12345678u, 400));
+    static uint32_t ram_buf[64];
+    printf("board_check: arith %08lx\n", (unsigned long)arith(0x12345678u, 24));
     printf("board_check: ram   %08lx\n",
            (unsigned long)memory((uintptr_t)ram_buf, sizeof ram_buf, 0x9E3779B9u));
     /* Main memory and scratchpad windows the program image does not use. */
     printf("board_check: main  %08lx\n",
-           (unsigned long)memory(MOSAIC_MAIN_BASE + 0x8000u, 2048, 0x85EBCA6Bu));
+           (unsigned long)memory(MOSAIC_MAIN_BASE + 0x8000u, 256, 0x85EBCA6Bu));
     printf("board_check: scpad %08lx\n",
-           (unsigned long)memory(MOSAIC_SCPAD_BASE + 0x4000u, 2048, 0xC2B2AE35u));
+           (unsigned long)memory(MOSAIC_SCPAD_BASE + 0x4000u, 256, 0xC2B2AE35u));
     return 0;
 }
