@@ -96,7 +96,7 @@ $(FPGA_OUT)/mosaic.bit: $(FPGA_OUT)/mosaic.config tools/fpga_report.py
 	  --pnr $(FPGA_OUT)/nextpnr.json --bit $@ > $(FPGA_OUT)/report.txt || \
 	  { cat $(FPGA_OUT)/report.txt; exit 1; }
 
-fpga-load: fpga-setup ## run ELF= on the board: tools/mosaic-load --port $(FPGA_PORT) (default /dev/ttyUSB0)
+fpga-load: fpga-setup ## run ELF=p.elf on the board through its boot loader (tools/mosaic-load; FPGA_PORT, default /dev/ttyUSB0)
 	@test -n "$(ELF)" || { echo "fpga-load: give ELF=program.elf"; exit 2; }
 	python3 tools/mosaic-load --port $(FPGA_PORT) --ram-bytes $(FPGA_RAM_BYTES) \
 	  --main-bytes $(FPGA_MAIN_BYTES) --scpad-bytes $(FPGA_SCPAD_BYTES) $(ELF)
