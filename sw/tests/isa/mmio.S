@@ -1,4 +1,5 @@
-/* Devices: UART (TXDATA prints, STATUS reads ready), CLINT mtime/mtimecmp
+/* Devices: UART (TXDATA prints, STATUS reads ready, RXDATA reads "no byte"
+ * without input), CLINT mtime/mtimecmp
  * with sub-word accesses, and the read-as-zero / write-ignored holes inside
  * device windows. test_isa.py checks the UART output:
  * EXPECT_STDOUT: "mmio ok\n" */
@@ -23,6 +24,15 @@ TEST_BEGIN
     li t0, MOSAIC_UART_TXDATA
     lw a0, 0(t0)
     CHECK a0, 0
+    li gp, 3
+    li t0, MOSAIC_UART_RXDATA
+    lw a0, 0(t0)
+    li a1, 0x80000000       /* bit 31: no byte waiting */
+    bne a0, a1, fail
+    lw a0, 0(t0)            /* and reading it again changes nothing */
+    bne a0, a1, fail
+    li gp, 2
+    li t0, MOSAIC_UART_TXDATA
     /* A write to TXDATA lanes 1..3 prints nothing. */
     li t1, 'X'
     sb t1, 1(t0)
@@ -90,7 +100,7 @@ TEST_BEGIN
     sw a0, 0(t0)            /* msip: not implemented */
     lw a1, 0(t0)
     CHECK a1, 0
-    li t0, MOSAIC_UART_BASE + 8
+    li t0, MOSAIC_UART_BASE + 12
     sw a0, 0(t0)
     lw a1, 0(t0)
     CHECK a1, 0
