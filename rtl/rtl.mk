@@ -71,10 +71,12 @@ rtl-lint: rtl-verilator rtl-icarus ## Verilator -Wall and the Icarus compile of 
 
 # The SoC in each configuration that changes its structure (no tensor unit /
 # external tensor unit / mosaic_tu at 16x16, 8x8 and 4x4, with and without
-# RVFI), every module as its own top (so nothing escapes -Wall), and the
-# TensorLoad engine as synthesis sees it (its gather mux trees).
+# RVFI, the FPGA core without load forwarding), every module as its own
+# top (so nothing escapes -Wall), and the TensorLoad engine as synthesis
+# sees it (its gather mux trees).
 SOC_LINT_CFGS := "" "-DRVFI" "-GTensorUnit=1" "-DRVFI -GTensorUnit=1" "-GTensorUnit=2" \
-                 "-DRVFI -GTensorUnit=2 -GPeRows=4 -GPeCols=4" "-GTensorUnit=2 -GPeRows=8 -GPeCols=8"
+                 "-DRVFI -GTensorUnit=2 -GPeRows=4 -GPeCols=4" "-GTensorUnit=2 -GPeRows=8 -GPeCols=8" \
+                 "-DRVFI -GLoadFwd=0 -GEarlyRedirect=0"
 rtl-verilator: $(LINT_OUT)/rtl-verilator.ok
 $(LINT_OUT)/rtl-verilator.ok: $(RTL_SRCS) $(RTL_LISTS) rtl/rtl.mk
 	@mkdir -p $(dir $@)

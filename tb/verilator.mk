@@ -92,6 +92,15 @@ $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-scalar,$(SIM_RTL_SRCS),,)
 test-build: $(SIM_SCALAR)
 
+# mosaic-sim-fpga: the scalar SoC with the FPGA configuration's core
+# (LoadFwd = 0: a load-use pair takes one more cycle; mosaic_soc_fpga). The
+# lockstep suite runs the scalar programs on it too, so the FPGA's core is
+# held to the golden model like the default one.
+SIM_FPGA := $(SIM_DIR)/mosaic-sim-fpga
+$(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),-GLoadFwd=0 -GEarlyRedirect=0,)
+test-build: $(SIM_FPGA)
+
 # The tensor datapath mutant: the 4x4 build with one PE rounding to nearest
 # even whatever mcsr says (mosaic_tu_array MOSAIC_INJECT_ARRAY_BUG); the mutant
 # suite requires lockstep to catch it.

@@ -1,4 +1,4 @@
-// Mosaic scalar core: RV32IM + Zicsr + Zicntr, machine mode only.
+// Mosaic scalar core: RV32IM + Zicsr + Zicntr + Zifencei, machine mode only.
 //
 // Five stages, in order, one instruction per cycle at best:
 //   IF   present the fetch address to the (synchronous) instruction memory
@@ -18,7 +18,19 @@
 
 module mosaic_core #(
   parameter logic [31:0] BootAddr   = mosaic_pkg::ResetPc,
-  parameter int          XifIdWidth = 4
+  parameter int          XifIdWidth = 4,
+  // 1: a load's data, arriving in write-back, is forwarded to the
+  // instruction in execute in the same cycle (no load-use bubble). 0: that
+  // instruction waits one cycle instead. Results are identical; 0 takes the
+  // data memory's read port out of the path through execute's adders and
+  // branch compare to the fetch address, the FPGA's critical path
+  // (docs/fpga.md).
+  parameter bit          LoadFwd    = 1'b1,
+  // 1: a taken branch or jump redirects the fetch in the cycle execute
+  // resolves it. 0: in the next cycle, from a register (one more bubble
+  // per taken branch/jump), which takes execute's forwarding, compare and
+  // adder out of the instruction RAM's address path. Results are identical.
+  parameter bit          EarlyRedirect = 1'b1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -117,12 +129,18 @@ module mosaic_core #(
   logic [31:0] wb_redirect_pc;
   logic        ex_redirect;      // taken branch/jump leaves execute
   logic [31:0] ex_redirect_pc;
+  logic        br_redirect;      // the fetch follows a taken branch/jump now
+  logic [31:0] br_redirect_pc;
+  logic        late_redirect_q;  // EarlyRedirect = 0: ex_redirect last cycle
+  logic [31:0] late_redirect_pc_q;
   logic        ex_free;          // execute takes a new instruction this cycle
   logic        mem_free;
   logic        wb_free;
   logic        wb_rf_we;         // register write in write-back this cycle
   logic [4:0]  wb_rd_q;
   logic [31:0] wb_wdata;
+  logic [31:0] wb_other_data;    // wb_wdata of everything but a load
+  logic [31:0] wb_fwd_data;      // what execute may take from write-back
   logic        wb_done;          // write-back instruction completes this cycle
   logic        irq_pending;
 
@@ -136,8 +154,8 @@ module mosaic_core #(
   always_comb begin
     if (flush_all) begin
       if_pc_d = wb_redirect_pc;
-    end else if (ex_redirect) begin
-      if_pc_d = ex_redirect_pc;
+    end else if (br_redirect) begin
+      if_pc_d = br_redirect_pc;
     end else if (!if_valid_q || id_stall) begin
       // The memory has no output enable: fetching the decode PC again keeps
       // the instruction on its read port while decode waits.
@@ -147,13 +165,24 @@ module mosaic_core #(
     end
   end
 
+  // With EarlyRedirect = 0 the cycle after a taken branch fetches its
+  // target; the instruction fetched meanwhile (sequentially) sits in ID
+  // and is dropped there (id_adv). A write-back flush in either cycle wins:
+  // everything younger than the flushing instruction is discarded.
+  assign br_redirect    = EarlyRedirect ? ex_redirect    : late_redirect_q;
+  assign br_redirect_pc = EarlyRedirect ? ex_redirect_pc : late_redirect_pc_q;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      if_pc_q    <= BootAddr;
-      if_valid_q <= 1'b0;
+      if_pc_q            <= BootAddr;
+      if_valid_q         <= 1'b0;
+      late_redirect_q    <= 1'b0;
+      late_redirect_pc_q <= 32'd0;
     end else begin
-      if_pc_q    <= if_pc_d;
-      if_valid_q <= 1'b1;
+      if_pc_q            <= if_pc_d;
+      if_valid_q         <= 1'b1;
+      late_redirect_q    <= !EarlyRedirect && ex_redirect && !flush_all;
+      late_redirect_pc_q <= ex_redirect_pc;
     end
   end
 
@@ -259,7 +288,7 @@ module mosaic_core #(
   end
 
   assign id_stall = id_valid & ~ex_free;
-  assign id_adv   = id_valid & ex_free & ~flush_all & ~ex_redirect;
+  assign id_adv   = id_valid & ex_free & ~flush_all & ~ex_redirect & ~late_redirect_q;
 
   // =======================================================================
   // EX
@@ -301,12 +330,23 @@ module mosaic_core #(
   // (load/CSR/coprocessor in MEM, or an unfinished write-back) is a hazard;
   // the value captured meanwhile is the next older one, so nothing is lost
   // if that producer turns out not to write after all.
-  assign older1 = (wb_hit1 && wb_rf_we) ? wb_wdata : ex_rs1_q;
-  assign older2 = (wb_hit2 && wb_rf_we) ? wb_wdata : ex_rs2_q;
+  // With LoadFwd = 0 a load in write-back is a hazard even when its data
+  // has arrived, and execute's operands see wb_fwd_data, which has no path
+  // from the load data at all; the held operand (hold1/hold2) still
+  // captures the loaded value, so the instruction proceeds next cycle.
+  logic        wb_load_haz;
+  logic [31:0] hold1, hold2;
+  assign wb_load_haz = !LoadFwd && wb_load_q;
+  assign older1 = (wb_hit1 && wb_rf_we) ? wb_fwd_data : ex_rs1_q;
+  assign older2 = (wb_hit2 && wb_rf_we) ? wb_fwd_data : ex_rs2_q;
   assign fwd1   = (mem_hit1 && mem_ready_q) ? mem_result_q : older1;
   assign fwd2   = (mem_hit2 && mem_ready_q) ? mem_result_q : older2;
-  assign haz1   = ex_rs1_used_q & ((mem_hit1 & ~mem_ready_q) | (wb_hit1 & ~wb_done));
-  assign haz2   = ex_rs2_used_q & ((mem_hit2 & ~mem_ready_q) | (wb_hit2 & ~wb_done));
+  assign hold1  = (mem_hit1 && mem_ready_q) ? mem_result_q :
+                  (wb_hit1 && wb_rf_we)     ? wb_wdata     : ex_rs1_q;
+  assign hold2  = (mem_hit2 && mem_ready_q) ? mem_result_q :
+                  (wb_hit2 && wb_rf_we)     ? wb_wdata     : ex_rs2_q;
+  assign haz1   = ex_rs1_used_q & ((mem_hit1 & ~mem_ready_q) | (wb_hit1 & (~wb_done | wb_load_haz)));
+  assign haz2   = ex_rs2_used_q & ((mem_hit2 & ~mem_ready_q) | (wb_hit2 & (~wb_done | wb_load_haz)));
   assign ex_hazard = ex_valid_q & (haz1 | haz2);
 
   // ---- ALU, branches ------------------------------------------------------
@@ -506,8 +546,8 @@ module mosaic_core #(
     end else begin
       // Holding: keep the operands fresh, since the producers we forward
       // from move on (and retire) while this instruction waits.
-      ex_rs1_q <= fwd1;
-      ex_rs2_q <= fwd2;
+      ex_rs1_q <= hold1;
+      ex_rs2_q <= hold2;
     end
   end
 
@@ -803,7 +843,10 @@ module mosaic_core #(
   // wfi also refetches: the instructions behind it passed decode before the
   // interrupt that woke it was pending, and the interrupt must be taken
   // right after the wfi, not a few instructions later.
-  assign flush_all    = wb_done & (wb_trap | wb_mret_q | wb_csr_flush | wb_wfi_q);
+  // fence.i (a fence with funct3 001) refetches: the instructions behind it
+  // were fetched before the stores older than it were written.
+  assign flush_all    = wb_done & (wb_trap | wb_mret_q | wb_csr_flush | wb_wfi_q |
+                                   (wb_fence_q & wb_insn_q[12]));
 
   always_comb begin
     if (wb_trap)        wb_redirect_pc = trap_vector;
@@ -817,11 +860,12 @@ module mosaic_core #(
   assign wb_rf_we = wb_done & ~wb_trap & wb_wr_q & (~wb_xif_path | (xif_res & xif_result_we_i));
 
   always_comb begin
-    if (wb_load_q)        wb_wdata = ld_data;
-    else if (wb_xif_path) wb_wdata = xif_result_data_i;
-    else if (wb_csr_q)    wb_wdata = csr_rdata;
-    else                  wb_wdata = wb_result_q;
+    if (wb_xif_path)   wb_other_data = xif_result_data_i;
+    else if (wb_csr_q) wb_other_data = csr_rdata;
+    else               wb_other_data = wb_result_q;
   end
+  assign wb_wdata    = wb_load_q ? ld_data : wb_other_data;
+  assign wb_fwd_data = LoadFwd ? wb_wdata : wb_other_data;
 
   assign ev_tensor_insn = xif_hs & xif_issue_accept_i & ~xif_issue_exc_i & wb_xif_q;
   assign ev_tu_stall    = wb_valid_q & ~wb_done &

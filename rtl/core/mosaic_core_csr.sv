@@ -139,6 +139,12 @@ module mosaic_core_csr (
       mosaic_pkg::CsrMarchid:       rdata_o = mosaic_pkg::Marchid;
       mosaic_pkg::CsrMimpid:        rdata_o = mosaic_pkg::Mimpid;
       mosaic_pkg::CsrMhartid:       rdata_o = mosaic_pkg::Mhartid;
+      // No triggers: software probing for them sees a legal "none".
+      mosaic_pkg::CsrTselect,
+      mosaic_pkg::CsrTdata1,
+      mosaic_pkg::CsrTdata2,
+      mosaic_pkg::CsrTdata3:        rdata_o = 32'd0;
+      mosaic_pkg::CsrTinfo:         rdata_o = 32'd1;
 
       mosaic_pkg::CsrTlTensorShape, mosaic_pkg::CsrTlPerm,
       mosaic_pkg::CsrTlXcfg,        mosaic_pkg::CsrTlXstatus,
@@ -217,8 +223,10 @@ module mosaic_core_csr (
     mcountinhibit_d = mcountinhibit_q;
 
     // Counters first, so that an explicit write below overrides the
-    // increment of the same cycle (the writing instruction's own
-    // retirement is not counted: its write wins).
+    // increment of the same cycle. A write of either half is a write of the
+    // whole 64-bit counter, the other half keeping its old value: the
+    // writing instruction's own retirement (or cycle) is not counted in
+    // either half (Spike's and Sail's rule, riscv-tests instret_overflow).
     mcycle_d   = mcountinhibit_q[0] ? mcycle_q : mcycle_q + 64'd1;
     minstret_d = (mcountinhibit_q[2] || !instr_ret_i) ? minstret_q : minstret_q + 64'd1;
     hpm_d      = hpm_q;
@@ -251,15 +259,15 @@ module mosaic_core_csr (
         mosaic_pkg::CsrMepc:          mepc_d = {wval[31:2], 2'b00};
         mosaic_pkg::CsrMcause:        mcause_d = wval;
         mosaic_pkg::CsrMtval:         mtval_d = wval;
-        mosaic_pkg::CsrMcycle:        mcycle_d[31:0] = wval;
-        mosaic_pkg::CsrMcycleh:       mcycle_d[63:32] = wval;
-        mosaic_pkg::CsrMinstret:      minstret_d[31:0] = wval;
-        mosaic_pkg::CsrMinstreth:     minstret_d[63:32] = wval;
+        mosaic_pkg::CsrMcycle:        mcycle_d = {mcycle_q[63:32], wval};
+        mosaic_pkg::CsrMcycleh:       mcycle_d = {wval, mcycle_q[31:0]};
+        mosaic_pkg::CsrMinstret:      minstret_d = {minstret_q[63:32], wval};
+        mosaic_pkg::CsrMinstreth:     minstret_d = {wval, minstret_q[31:0]};
         default: begin
           for (int i = 0; i < NumHpm; i++) begin
             if (cidx == 5'(i + 3)) begin
-              if (in_mhpm_lo) hpm_d[64*i +: 32] = wval;
-              if (in_mhpm_hi) hpm_d[64*i + 32 +: 32] = wval;
+              if (in_mhpm_lo) hpm_d[64*i +: 64] = {hpm_q[64*i + 32 +: 32], wval};
+              if (in_mhpm_hi) hpm_d[64*i +: 64] = {wval, hpm_q[64*i +: 32]};
             end
           end
         end

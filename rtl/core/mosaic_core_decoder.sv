@@ -206,9 +206,11 @@ module mosaic_core_decoder (
       end
 
       mosaic_pkg::OpMiscMem: begin
-        // FENCE.I (Zifencei) is not part of Mosaic's ISA: only funct3 = 000.
-        raw_fence   = (funct3 == 3'b000);
-        raw_illegal = (funct3 != 3'b000);
+        // FENCE (000) and FENCE.I (001, Zifencei). Both drain the
+        // coprocessor in write-back; FENCE.I then refetches (mosaic_core),
+        // so instructions after it see every older store.
+        raw_fence   = (funct3[2:1] == 2'b00);
+        raw_illegal = (funct3[2:1] != 2'b00);
       end
 
       mosaic_pkg::OpSystem: begin

@@ -131,6 +131,14 @@ package mosaic_pkg;
   localparam logic [11:0] CsrMarchid       = 12'hF12;
   localparam logic [11:0] CsrMimpid        = 12'hF13;
   localparam logic [11:0] CsrMhartid       = 12'hF14;
+  // Trigger CSRs (debug specification) of a core with no triggers: tselect
+  // reads 0, tdata1 reads 0 (type 0: no trigger at this index), tdata2/3
+  // read 0, tinfo reads 1; writes are ignored.
+  localparam logic [11:0] CsrTselect       = 12'h7A0;
+  localparam logic [11:0] CsrTdata1        = 12'h7A1;
+  localparam logic [11:0] CsrTdata2        = 12'h7A2;
+  localparam logic [11:0] CsrTdata3        = 12'h7A3;
+  localparam logic [11:0] CsrTinfo         = 12'h7A4;
   // mhpmcounter3..31 = 0xB03..0xB1F, ...h = 0xB83..0xB9F,
   // hpmcounter3..31 = 0xC03..0xC1F, ...h = 0xC83..0xC9F,
   // mhpmevent3..31 = 0x323..0x33F.

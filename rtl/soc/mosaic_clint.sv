@@ -30,6 +30,11 @@ module mosaic_clint (
   logic [63:0] mtime_q, mtime_d;
   logic [63:0] mtimecmp_q, mtimecmp_d;
   logic [31:0] rdata_q, rdata_d;
+  // The compare of the next mtime and mtimecmp, registered: the same value
+  // mtime_q >= mtimecmp_q has this cycle, without a 64-bit comparator
+  // between these registers and the core's trap logic (an FPGA timing
+  // path, docs/fpga.md).
+  logic        irq_q;
   logic [31:0] bmask;
   logic [15:0] word_addr;
 
@@ -66,10 +71,12 @@ module mosaic_clint (
       // All ones: no interrupt until software programs a compare value.
       mtimecmp_q <= '1;
       rdata_q    <= '0;
+      irq_q      <= 1'b0;
     end else begin
       mtime_q    <= mtime_d;
       mtimecmp_q <= mtimecmp_d;
       rdata_q    <= rdata_d;
+      irq_q      <= (mtime_d >= mtimecmp_d);
     end
   end
 
@@ -79,7 +86,7 @@ module mosaic_clint (
 
   assign rdata_o     = rdata_q;
   assign mtime_o     = mtime_q;
-  assign irq_timer_o = (mtime_q >= mtimecmp_q);
+  assign irq_timer_o = irq_q;
 
 endmodule
 

@@ -37,7 +37,9 @@ module mosaic_soc #(
   parameter              RamInitFile  = "",
   parameter              MainInitFile = "",
   parameter int          UartClkDiv   = 868,
-  parameter logic [31:0] BootAddr     = mosaic_pkg::ResetPc
+  parameter logic [31:0] BootAddr     = mosaic_pkg::ResetPc,
+  parameter bit          LoadFwd      = 1'b1,  // mosaic_core: load-use forwarding
+  parameter bit          EarlyRedirect = 1'b1  // mosaic_core: branch redirect timing
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -185,8 +187,10 @@ module mosaic_soc #(
   logic                  tr_sdma_done;
 
   mosaic_core #(
-    .BootAddr   (BootAddr),
-    .XifIdWidth (XifIdWidth)
+    .BootAddr      (BootAddr),
+    .XifIdWidth    (XifIdWidth),
+    .LoadFwd       (LoadFwd),
+    .EarlyRedirect (EarlyRedirect)
   ) u_core (
     .clk_i                 (clk_i),
     .rst_ni                (rst_ni),

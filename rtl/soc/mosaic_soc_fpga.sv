@@ -15,7 +15,11 @@ module mosaic_soc_fpga #(
   parameter int          PeCols      = 4,
   parameter              RamInitFile = "",
   parameter int          UartClkDiv  = 434,
-  parameter logic [31:0] BootAddr    = mosaic_pkg::ResetPc
+  parameter logic [31:0] BootAddr    = mosaic_pkg::ResetPc,
+  // The core's FPGA timing (docs/fpga.md): no same-cycle load-data
+  // forwarding, and taken branches redirect the fetch from a register.
+  parameter bit          LoadFwd       = 1'b0,
+  parameter bit          EarlyRedirect = 1'b0
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -40,7 +44,9 @@ module mosaic_soc_fpga #(
     .PeCols      (PeCols),
     .RamInitFile (RamInitFile),
     .UartClkDiv  (UartClkDiv),
-    .BootAddr    (BootAddr)
+    .BootAddr    (BootAddr),
+    .LoadFwd       (LoadFwd),
+    .EarlyRedirect (EarlyRedirect)
   ) u_soc (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),

@@ -304,9 +304,10 @@ static void execute(mosaic_iss *s, uint32_t insn, uint32_t pc)
         break;
     case 0x0F:
         /* FENCE orders nothing here: the golden model executes tensor and
-         * scalar memory operations in program order. FENCE.I (Zifencei) is
-         * not part of RV32IM_Zicsr and is illegal. */
-        if (f3 != 0)
+         * scalar memory operations in program order. FENCE.I (Zifencei)
+         * has nothing to do either: every fetch reads memory as it is now.
+         * Its imm, rs1 and rd fields are ignored, as Zifencei requires. */
+        if (f3 > 1)
             iss_raise(s, MOSAIC_CAUSE_ILLEGAL, insn);
         break;
     case 0x73:
@@ -345,7 +346,7 @@ bool mosaic_iss_step(mosaic_iss *s, mosaic_iss_effects *eff)
     s->eff = eff;
     s->trapped = false;
     s->wrote_mtime = false;
-    s->ctr_wrote_lo = s->ctr_wrote_hi = 0;
+    s->ctr_wrote = 0;
     s->inhibit_at_start = s->mcountinhibit;
 
     if ((s->mstatus & MSTATUS_MIE) && iss_irq_pending(s)) {

@@ -93,6 +93,13 @@ bool iss_csr_read(const mosaic_iss *s, uint32_t csr, uint32_t *v)
     case CSR_MARCHID:
     case CSR_MIMPID:
     case CSR_MHARTID: *v = 0; return true;
+    /* No triggers (debug specification): tselect 0, tdata1 type 0 ("no
+     * trigger at this index"), tinfo 1 (only type 0). */
+    case CSR_TSELECT:
+    case CSR_TDATA1:
+    case CSR_TDATA2:
+    case CSR_TDATA3: *v = 0; return true;
+    case CSR_TINFO: *v = 1; return true;
     default: return false;
     }
 }
@@ -134,34 +141,21 @@ static void counter_write(mosaic_iss *s, unsigned n, bool high, uint32_t v)
     uint64_t *c = counter_ptr(s, n);
     if (!c)
         return; /* hardwired zero */
-    uint32_t bit = 1u << n;
-    if (!((s->ctr_wrote_lo | s->ctr_wrote_hi) & bit))
-        s->ctr_pre[n] = *c;
-    if (high) {
-        s->ctr_wrote_hi |= bit;
+    s->ctr_wrote |= 1u << n;
+    if (high)
         *c = (*c & 0xFFFFFFFFull) | (uint64_t)v << 32;
-    } else {
-        s->ctr_wrote_lo |= bit;
+    else
         *c = (*c & ~0xFFFFFFFFull) | v;
-    }
 }
 
-/* Advance counter n by delta at retirement, unless inhibited; halves the
- * instruction wrote keep the written value. */
+/* Advance counter n by delta at retirement, unless inhibited or written by
+ * this instruction: a write of either half replaces the whole counter, so
+ * the writing step is not counted, not even in the other half. */
 static void counter_bump(mosaic_iss *s, unsigned n, uint64_t delta, bool counting)
 {
     uint64_t *c = counter_ptr(s, n);
-    uint32_t bit = 1u << n;
-    if (!c || !counting)
-        return;
-    if (!((s->ctr_wrote_lo | s->ctr_wrote_hi) & bit)) {
+    if (c && counting && !(s->ctr_wrote & (1u << n)))
         *c += delta;
-        return;
-    }
-    uint64_t inc = s->ctr_pre[n] + delta;
-    uint64_t lo = (s->ctr_wrote_lo & bit) ? (*c & 0xFFFFFFFFull) : (inc & 0xFFFFFFFFull);
-    uint64_t hi = (s->ctr_wrote_hi & bit) ? (*c >> 32) : (inc >> 32);
-    *c = hi << 32 | lo;
 }
 
 /* Write a CSR the caller has already read successfully. Returns false if
@@ -201,6 +195,11 @@ static bool csr_write(mosaic_iss *s, uint32_t csr, uint32_t v)
     case CSR_MTVAL: s->mtval = v; return true;
     /* CY, IR and the counters that exist; TM and 10..31 are zero. */
     case CSR_MCOUNTINHIBIT: s->mcountinhibit = v & 0x3FDu; return true;
+    case CSR_TSELECT: /* WARL: only index 0, which has no trigger */
+    case CSR_TDATA1:
+    case CSR_TDATA2:
+    case CSR_TDATA3:
+    case CSR_TINFO: return true;
     default: return false;
     }
 }

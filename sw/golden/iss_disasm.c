@@ -87,6 +87,11 @@ const char *mosaic_csr_name(uint32_t csr)
     case 0x342: return "mcause";
     case 0x343: return "mtval";
     case 0x344: return "mip";
+    case 0x7A0: return "tselect";
+    case 0x7A1: return "tdata1";
+    case 0x7A2: return "tdata2";
+    case 0x7A3: return "tdata3";
+    case 0x7A4: return "tinfo";
     case 0xB00: return "mcycle";
     case 0xB02: return "minstret";
     case 0xB80: return "mcycleh";
@@ -268,9 +273,9 @@ static bool disasm_base(uint32_t insn, uint32_t pc, char *buf, size_t len)
         return true;
     }
     case 0x0F:
-        if (f3)
+        if (f3 > 1)
             return false;
-        snprintf(buf, len, "fence");
+        snprintf(buf, len, f3 ? "fence.i" : "fence");
         return true;
     case 0x73: {
         if (f3 == 0) {

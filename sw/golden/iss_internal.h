@@ -27,6 +27,11 @@ enum {
     CSR_MCAUSE = 0x342,
     CSR_MTVAL = 0x343,
     CSR_MIP = 0x344,
+    CSR_TSELECT = 0x7A0,
+    CSR_TDATA1 = 0x7A1,
+    CSR_TDATA2 = 0x7A2,
+    CSR_TDATA3 = 0x7A3,
+    CSR_TINFO = 0x7A4,
     CSR_MCYCLE = 0xB00,
     CSR_MINSTRET = 0xB02,
     CSR_MHPMCOUNTER3 = 0xB03,
@@ -122,12 +127,12 @@ struct mosaic_iss {
     uint32_t next_pc;
     bool wrote_mtime;
     /* Counter writes of this step, by counter index (0 mcycle, 2 minstret,
-     * 3.. hpm): which halves were written and the value before the first
-     * write. At retirement the counter increments from that value and the
-     * written halves then override (the RTL's and Spike's rule), judged by
-     * the mcountinhibit in force before the instruction. */
-    uint32_t ctr_wrote_lo, ctr_wrote_hi;
-    uint64_t ctr_pre[32];
+     * 3.. hpm): which were written. A write to either half is a
+     * write of the whole 64-bit counter (the other half keeps its value):
+     * it does not also count this step (Spike's and Sail's rule; the
+     * counters are judged by the mcountinhibit in force before the
+     * instruction). */
+    uint32_t ctr_wrote;
     uint32_t inhibit_at_start;
 };
 

@@ -1,5 +1,5 @@
-/* Mosaic instruction-set simulator: RV32IM + Zicsr + Zicntr, machine mode,
- * with every tensor instruction delegated to the golden tensor unit
+/* Mosaic instruction-set simulator: RV32IM + Zicsr + Zicntr + Zifencei,
+ * machine mode, with every tensor instruction delegated to the golden tensor unit
  * (mosaic_tu.h). Used by the mosaic-iss command and, through the stepping
  * API below, by the lockstep testbench (modelled on Ibex's co-simulation
  * step(): the testbench retires one instruction in the RTL, steps the ISS

@@ -70,7 +70,7 @@ static void t_rd_and_store(check_ctx *c)
     CHECK_EQ_U32(c, mosaic_iss_get_reg(iss, 0), 0, "x0");
     uint32_t v;
     CHECK(c, mosaic_iss_get_csr(iss, 0xB02, &v) && v == 4, "minstret = 4");
-    CHECK(c, !mosaic_iss_get_csr(iss, 0x7A0, &v), "tselect does not exist");
+    CHECK(c, !mosaic_iss_get_csr(iss, 0x7A5, &v), "tcontrol does not exist");
     mosaic_iss_destroy(iss);
 }
 

@@ -14,7 +14,7 @@ TEST_BEGIN
     TEST_ILLEGAL 1, 0x00000000   /* all zero */
     TEST_ILLEGAL 2, 0xffffffff   /* all ones */
     TEST_ILLEGAL 3, 0x00000001   /* 16-bit (no C extension) */
-    TEST_ILLEGAL 4, 0x0000100f   /* fence.i (no Zifencei) */
+    TEST_ILLEGAL 4, 0x0000200f   /* MISC-MEM funct3 010 (reserved) */
     TEST_ILLEGAL 5, 0x10200073   /* sret */
     TEST_ILLEGAL 6, 0x00200073   /* uret */
     TEST_ILLEGAL 7, 0x12000073   /* sfence.vma */

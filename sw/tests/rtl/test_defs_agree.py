@@ -396,7 +396,12 @@ for c, pkg, iss, hdr in [
         ("mvendorid", "CsrMvendorid", "CSR_MVENDORID", None),
         ("marchid", "CsrMarchid", "CSR_MARCHID", None),
         ("mimpid", "CsrMimpid", "CSR_MIMPID", None),
-        ("mhartid", "CsrMhartid", "CSR_MHARTID", None)]:
+        ("mhartid", "CsrMhartid", "CSR_MHARTID", None),
+        ("tselect", "CsrTselect", "CSR_TSELECT", None),
+        ("tdata1", "CsrTdata1", "CSR_TDATA1", None),
+        ("tdata2", "CsrTdata2", "CSR_TDATA2", None),
+        ("tdata3", "CsrTdata3", "CSR_TDATA3", None),
+        ("tinfo", "CsrTinfo", "CSR_TINFO", None)]:
     src = {"pkg": pkg, "iss_int": iss}
     if hdr:
         src["csr_h"] = hdr

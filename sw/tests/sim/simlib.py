@@ -17,6 +17,7 @@ SIM_MUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-mutant")
 SIM_4X4 = os.path.join(BUILD, "bin", "mosaic-sim-4x4")
 # The SoC without the tensor unit: hundreds of times faster for scalar code.
 SIM_SCALAR = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-scalar")
+SIM_FPGA = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-fpga")
 SIM_TMUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-4x4-mutant")
 ISS = os.path.join(BUILD, "bin", "mosaic-iss")
 PROGS = os.path.join(BUILD, "sim")

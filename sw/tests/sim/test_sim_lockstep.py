@@ -13,7 +13,9 @@
 
   * a random tensor campaign (rvgen --tensor, the op set the RTL implements),
   * the GEMM example and a random tensor program on the 4x4-array build
-    (build/bin/mosaic-sim-4x4).
+    (build/bin/mosaic-sim-4x4),
+  * the scalar programs and part of the scalar campaign on the FPGA
+    configuration's core (mosaic-sim-fpga: no same-cycle load forwarding).
 
 MOSAIC_TIER=test (make test) runs every program class at least once: all
 ISA, example and target programs, one seed of each random-campaign flavour;
@@ -50,6 +52,8 @@ TENSOR_CAMPAIGN = [(s, ["--tensor"], 30000) for s in range(1, 4)]
 TENSOR_4X4 = [(s, ["--tensor"], 30000) for s in (21, 22)]
 SEEDS = [(name, seed) for name in ("rv32i_mem", "rv32m", "traps") for seed in (2, 77, 4000000000)]
 REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
+# The FPGA core's share (fpga_core): other seeds than the test tier's.
+FPGA_CAMPAIGN = CAMPAIGN if REGRESS else [c for c in CAMPAIGN if c[0] in (3, 102, 203)]
 if not REGRESS:
     # make test: one case of each flavour (traps, none, interrupts, both,
     # 100k), one random tensor program per array size, one reseeded run of
@@ -194,6 +198,22 @@ def slow_dram(seed, flags, insns):
                        sim=simlib.SIM_4X4)
 
 
+def fpga_core(rvgen):
+    """The FPGA configuration's core (mosaic-sim-fpga, LoadFwd = 0: no
+    same-cycle load-data forwarding) runs every scalar ISA and target
+    program, the board's own check program and part of the scalar random
+    campaign (all of it in the regress tier)."""
+    jobs = []
+    board_check = program_list("sw/boot/board_check.elf")
+    if not board_check:
+        jobs.append(("fpga-core: sw/boot/board_check", fail_job("not built (make sw)")))
+    progs = program_list("isa/*.elf") + program_list("sw/*.elf") + program_list("sw/tests/*.elf")
+    for elf in [p for p in progs if not any(simlib.tensor_use(p))] + board_check:
+        name = os.path.relpath(os.path.splitext(elf)[0], BUILD)
+        jobs.append((f"fpga-core: {name}", lambda elf=elf: run_program(elf, sim=simlib.SIM_FPGA)))
+    return jobs + random_campaign(rvgen, FPGA_CAMPAIGN, simlib.SIM_FPGA, "fpga-core: ")
+
+
 def small_array(rvgen):
     """The 4x4-array build (a 16x16 tile is 16 block passes there) runs the
     tensor programs of suite_programs; here also random tensor programs."""
@@ -208,7 +228,7 @@ def small_array(rvgen):
 
 def main():
     t0 = time.time()
-    for b in (SIM, simlib.SIM_SCALAR, simlib.SIM_4X4):
+    for b in (SIM, simlib.SIM_SCALAR, simlib.SIM_FPGA, simlib.SIM_4X4):
         if not os.access(b, os.X_OK):
             print(f"FAIL: setup: {b} not built (make test builds it)")
             return 1
@@ -216,7 +236,7 @@ def main():
     rvgen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rvgen)
     jobs = (suite_programs() + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
-            random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen))
+            random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen) + fpga_core(rvgen))
     workers = simlib.jobs()
     print(f"INFO: tier {'regress' if REGRESS else 'test'}: {len(jobs)} programs on {workers} workers", flush=True)
 
