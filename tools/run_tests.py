@@ -57,6 +57,7 @@ EXPECTED_PY = [
     "sw/golden/oracle/test_oracle_mldtypes.py",
     "sw/golden/oracle/test_oracle_softfloat.py",
     "sw/model/test_model.py",
+    "sw/tests/fuzz/test_fuzz.py",
     "sw/tests/isa/test_isa.py",
     "sw/tests/iss/test_iss_cli.py",
     "sw/tests/random/test_random_iss.py",

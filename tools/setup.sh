@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what a fresh machine lacks; does nothing when all is present.
 set -euo pipefail
-APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog yosys)
+APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog yosys
+          clang-14 libclang-rt-14-dev)   # clang: the libFuzzer targets (sw/tests/fuzz)
 # Python packages as import-name:pip-name.
 PY_PKGS=(numpy:numpy ml_dtypes:ml_dtypes softfloatpy:softfloatpy onnx:onnx serial:pyserial)
 

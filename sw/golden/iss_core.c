@@ -74,7 +74,8 @@ static inline int32_t imm_i(uint32_t insn)
 
 static inline int32_t imm_s(uint32_t insn)
 {
-    return (int32_t)((insn >> 25) << 5 | ((insn >> 7) & 0x1Fu)) << 20 >> 20;
+    uint32_t v = (insn >> 25) << 5 | ((insn >> 7) & 0x1Fu);
+    return (int32_t)(v << 20) >> 20; /* shift unsigned: a signed one overflows */
 }
 
 static inline int32_t imm_b(uint32_t insn)

@@ -243,7 +243,7 @@ static bool disasm_base(uint32_t insn, uint32_t pc, char *buf, size_t len)
         static const char *const sn[8] = {"sb", "sh", "sw", NULL, NULL, NULL, NULL, NULL};
         if (!sn[f3])
             return false;
-        int32_t simm = (int32_t)((insn >> 25) << 5 | rd) << 20 >> 20;
+        int32_t simm = (int32_t)(((insn >> 25) << 5 | rd) << 20) >> 20;
         snprintf(buf, len, "%s %s, %d(%s)", sn[f3], B, simm, A);
         return true;
     }
