@@ -148,7 +148,7 @@ $(FPGA_CHK)/sim.vvp: $(FPGA_CHK)/netlist.v fpga/check/mosaic_netlist_tb.sv fpga/
 	  $< $(FPGA_CHK)/cells/cells_sim.v fpga/check/ecp5_dp16kd_sim.v 2>&1 | { grep -v "Anachronistic" || true; }
 	@test -s $@
 
-fpga-check: fpga-setup $(FPGA_CHK)/sim.vvp $(BOOT_CHECK) $(BUILD)/bin/mosaic-iss ## the scalar SoC's ECP5 netlist runs board_check.elf under Icarus and must print what the ISS prints (about 12 min)
+fpga-check: fpga-setup $(FPGA_CHK)/sim.vvp $(BOOT_CHECK) $(BUILD)/bin/mosaic-iss ## the scalar SoC's ECP5 netlist runs board_check.elf under Icarus and must print what the ISS prints (12-20 min)
 	@start=$$(date +%s); vvp -n $(FPGA_CHK)/sim.vvp +uart=$(FPGA_CHK)/uart.txt +max_cycles=200000 > $(FPGA_CHK)/vvp.log; \
 	  echo "  netlist simulated in $$(( $$(date +%s) - start )) s: $$(tail -1 $(FPGA_CHK)/vvp.log)"
 	@$(BUILD)/bin/mosaic-iss $(BOOT_CHECK) > $(FPGA_CHK)/iss.txt; echo "EXIT $$?" > $(FPGA_CHK)/iss-exit.txt
