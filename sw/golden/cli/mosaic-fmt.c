@@ -60,16 +60,15 @@ static const char *parse_hex(const char *s, mosaic_fmt from, uint32_t *out)
     return NULL;
 }
 
-int main(int argc, char **argv)
+/* Parse the command line, convert and print; values/in are the caller's
+ * buffers (freed there on every path). */
+static int run(int argc, char **argv, const char **values, uint32_t **in)
 {
     int from = -1, to = -1;
     const char *from_arg = NULL, *to_arg = NULL, *round_arg = NULL;
     mosaic_cvt_opts opts = mosaic_cvt_default();
     bool seen_sat = false, seen_sub = false;
     int n_values = 0;
-    const char **values = calloc((size_t)argc, sizeof *values);
-    if (!values)
-        return fail("out of memory", argv[0]);
 
     /* Options may come in any order and between values; a value never
      * starts with '-', so the two cannot be confused. */
@@ -81,7 +80,6 @@ int main(int argc, char **argv)
         }
         if (strcmp(a, "--help") == 0) {
             fputs(USAGE, stdout);
-            free(values);
             return 0;
         }
         const char **slot = NULL;
@@ -133,21 +131,30 @@ int main(int argc, char **argv)
 
     /* Validate every input before printing anything, so an error never
      * leaves partial output behind. */
-    uint32_t *in = calloc((size_t)n_values, sizeof *in);
-    if (!in)
+    if (!(*in = calloc((size_t)n_values, sizeof **in)))
         return fail("out of memory", argv[0]);
     for (int i = 0; i < n_values; i++) {
-        const char *err = parse_hex(values[i], (mosaic_fmt)from, &in[i]);
+        const char *err = parse_hex(values[i], (mosaic_fmt)from, &(*in)[i]);
         if (err)
             return fail(err, values[i]);
     }
     unsigned bits = mosaic_fmt_bits((mosaic_fmt)to);
     int digits = (int)(bits / 4u);
     for (int i = 0; i < n_values; i++) {
-        uint32_t r = mosaic_convert((mosaic_fmt)from, (mosaic_fmt)to, in[i], &opts, NULL);
+        uint32_t r = mosaic_convert((mosaic_fmt)from, (mosaic_fmt)to, (*in)[i], &opts, NULL);
         printf("%0*x\n", digits, (unsigned)r);
     }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char **values = calloc((size_t)argc, sizeof *values);
+    if (!values)
+        return fail("out of memory", argv[0]);
+    uint32_t *in = NULL;
+    int rc = run(argc, argv, values, &in);
     free(in);
     free(values);
-    return 0;
+    return rc;
 }

@@ -9,7 +9,7 @@ FUZZ_FLAGS   := $(CSTD) $(CWARN) -O1 -g -Isw/golden -Itb/verilator -Isw/model -f
                 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_OBJ     := $(BUILD)/obj/golden-fuzz
 FUZZ_GOLDEN  := $(patsubst sw/golden/%.c,$(FUZZ_OBJ)/%.o,$(GOLDEN_SRCS))
-FUZZ_TARGETS := elf decode iss_cli sim_cli blob
+FUZZ_TARGETS := elf decode iss_cli sim_cli fmt_cli blob
 FUZZ_BINS    := $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz
@@ -23,6 +23,7 @@ $(FUZZ_OBJ)/%.o: sw/golden/%.c $(wildcard sw/golden/*.h)
 	@$(FUZZ_CC) $(FUZZ_FLAGS) -c $< -o $@
 
 $(BUILD)/fuzz/fuzz_iss_cli: sw/golden/cli/mosaic-iss.c
+$(BUILD)/fuzz/fuzz_fmt_cli: sw/golden/cli/mosaic-fmt.c
 $(BUILD)/fuzz/fuzz_sim_cli: tb/verilator/sim_cli.c tb/verilator/sim.h
 FUZZ_EXTRA_sim_cli := tb/verilator/sim_cli.c
 $(BUILD)/fuzz/fuzz_blob: sw/model/blob.c sw/model/blob.h

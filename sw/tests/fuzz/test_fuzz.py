@@ -8,6 +8,7 @@ into build/fuzz/) with AddressSanitizer and UndefinedBehaviorSanitizer:
                   which must agree on which words are illegal
   * fuzz_iss_cli  mosaic-iss's option parser
   * fuzz_sim_cli  mosaic-sim's option parser
+  * fuzz_fmt_cli  mosaic-fmt's whole command line (parse, convert, print)
   * fuzz_blob     the ATALLA00 blob loader (sw/model/blob.c), with the CRC
                   repaired for half the inputs so mutations reach the checks
                   behind it
@@ -32,7 +33,7 @@ ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
 BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
 SEEDS = os.path.join(ROOT, "sw", "tests", "fuzz", "seeds")
 OUT = os.path.join(BUILD, "fuzz")
-TARGETS = ["elf", "decode", "iss_cli", "sim_cli", "blob"]
+TARGETS = ["elf", "decode", "iss_cli", "sim_cli", "fmt_cli", "blob"]
 REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
 SECONDS = int(os.environ.get("FUZZ_SECONDS", "300" if REGRESS else "8"))
 
