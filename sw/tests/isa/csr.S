@@ -82,7 +82,7 @@ TEST_BEGIN
     TEST_ILLEGAL 30, 0x306025f3  /* csrr a1, mcounteren (no U-mode) */
     TEST_ILLEGAL 31, 0x180025f3  /* csrr a1, satp */
     TEST_ILLEGAL 32, 0x001025f3  /* csrr a1, fflags (no F) */
-    TEST_ILLEGAL 33, 0x7a0025f3  /* csrr a1, tselect (no debug) */
+    TEST_ILLEGAL 33, 0x7a5025f3  /* csrr a1, tcontrol (triggers: only tselect..tinfo) */
     TEST_ILLEGAL 34, 0x30259073  /* csrw medeleg, a1 (no S-mode) */
     TEST_ILLEGAL 35, 0xb0102573  /* csrr a0, 0xb01 (no mtime CSR) */
     TEST_ILLEGAL 36, 0x7ff01073  /* csrw 0x7ff, zero */
