@@ -84,7 +84,9 @@ def run(target):
     log_path = os.path.join(OUT, target + ".log")
     cmd = [binary, f"-max_total_time={SECONDS}", "-timeout=20", "-rss_limit_mb=2560",
            "-max_len=16384" if target == "elf" else "-max_len=4096",
-           f"-artifact_prefix={artifacts}", "-print_final_stats=1", corpus, seeds]
+           f"-artifact_prefix={artifacts}", "-print_final_stats=1", corpus]
+    if os.path.isdir(seeds):   # git keeps no empty folder: a target may have none
+        cmd.append(seeds)
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                            errors="replace", timeout=SECONDS + 300, cwd=OUT)
@@ -95,8 +97,11 @@ def run(target):
     runs = re.search(r"stat::number_of_executed_units: (\d+)", p.stdout)
     if p.returncode != 0:
         saved = re.findall(r"Test unit written to (\S+)", p.stdout)
-        where = saved[-1] if saved else log_path
-        return f"exit {p.returncode}: {first_error(p.stdout)} (input: {where}; reproduce: {binary} {where})"
+        if not saved:
+            last = p.stdout.strip().splitlines()[-1:] or ["no output"]
+            return f"exit {p.returncode}: {first_error(p.stdout)}: {last[0]} (log {log_path})"
+        return (f"exit {p.returncode}: {first_error(p.stdout)} "
+                f"(input: {saved[-1]}; reproduce: {binary} {saved[-1]})")
     if not runs or int(runs.group(1)) == 0:
         return f"ran no input (log {log_path})"
     cov = re.findall(r"cov: (\d+)", p.stdout)
