@@ -29,7 +29,7 @@ FUZZ_EXTRA_sim_cli := tb/verilator/sim_cli.c
 $(BUILD)/fuzz/fuzz_blob: sw/model/blob.c sw/model/blob.h
 FUZZ_EXTRA_blob := sw/model/blob.c
 
-$(BUILD)/fuzz/fuzz_%: sw/tests/fuzz/fuzz_%.c $(FUZZ_GOLDEN) sw/tests/fuzz/fuzz.mk
+$(BUILD)/fuzz/fuzz_%: sw/tests/fuzz/fuzz_%.c $(FUZZ_GOLDEN) sw/tests/fuzz/fuzz.mk sw/tests/fuzz/fuzz_argv.h
 	@mkdir -p $(dir $@)
 	@echo "  FUZZLD  $@"
 	@$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $< $(FUZZ_EXTRA_$*) $(FUZZ_GOLDEN) -lm -o $@

@@ -10,6 +10,8 @@
 #include "../../golden/cli/mosaic-fmt.c"
 #undef main
 
+#include "fuzz_argv.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -17,18 +19,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static int quiet;
     if (!quiet)
         quiet = freopen("/dev/null", "w", stdout) != NULL;
-    char buf[4096];
-    if (size >= sizeof buf)
-        return 0;
-    memcpy(buf, data, size);
-    buf[size] = '\0';
-    char *argv[17] = {"mosaic-fmt"};
-    int argc = 1;
-    for (size_t i = 0; i <= size && argc < 16;) {
-        argv[argc++] = buf + i;
-        i += strlen(buf + i) + 1;
-    }
-    argv[argc] = NULL;
-    (void)mosaic_fmt_main(argc, argv);
+    char buf[FUZZ_ARGV_BYTES], *argv[FUZZ_ARGV_MAX + 1];
+    int argc = fuzz_argv(data, size, "mosaic-fmt", buf, argv);
+    if (argc)
+        (void)mosaic_fmt_main(argc, argv);
     return 0;
 }

@@ -7,22 +7,16 @@
 #include "../../golden/cli/mosaic-iss.c"
 #undef main
 
+#include "fuzz_argv.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char buf[4096];
-    if (size >= sizeof buf)
+    char buf[FUZZ_ARGV_BYTES], *argv[FUZZ_ARGV_MAX + 1];
+    int argc = fuzz_argv(data, size, "mosaic-iss", buf, argv);
+    if (!argc)
         return 0;
-    memcpy(buf, data, size);
-    buf[size] = '\0';
-    char *argv[17] = {"mosaic-iss"};
-    int argc = 1;
-    for (size_t i = 0; i <= size && argc < 16;) {
-        argv[argc++] = buf + i;
-        i += strlen(buf + i) + 1;
-    }
-    argv[argc] = NULL;
     options o;
     memset(&o, 0, sizeof o);
     (void)parse(argc, argv, &o);
