@@ -26,7 +26,7 @@ $(BUILD)/fuzz/fuzz_iss_cli: sw/golden/cli/mosaic-iss.c
 $(BUILD)/fuzz/fuzz_fmt_cli: sw/golden/cli/mosaic-fmt.c
 $(BUILD)/fuzz/fuzz_sim_cli: tb/verilator/sim_cli.c tb/verilator/sim.h
 FUZZ_EXTRA_sim_cli := tb/verilator/sim_cli.c
-$(BUILD)/fuzz/fuzz_blob: sw/model/blob.c sw/model/blob.h
+$(BUILD)/fuzz/fuzz_blob: sw/model/blob.c sw/model/blob.h sw/model/blob_check.c
 FUZZ_EXTRA_blob := sw/model/blob.c
 
 $(BUILD)/fuzz/fuzz_%: sw/tests/fuzz/fuzz_%.c $(FUZZ_GOLDEN) sw/tests/fuzz/fuzz.mk sw/tests/fuzz/fuzz_argv.h
