@@ -78,11 +78,16 @@ void  scpad_free(void* ptr, int sid);
 #define SCPAD_BANK_PAGES 256u
 #define SCPAD_NBANKS 2u
 
+#define SCPAD_MAP_WORDS (SCPAD_BANK_PAGES / 32u)
+
+/* Bitmaps: every kernel call allocates and frees its buffers, and a word
+ * operation per 32 pages keeps that to a few hundred cycles. */
 typedef struct {
-    uint32_t base;                              /* address of bank 0, page 0 */
-    uint16_t run[SCPAD_NBANKS][SCPAD_BANK_PAGES]; /* pages of the allocation that
-                                                     starts here, 0 = none */
-    uint8_t used[SCPAD_NBANKS][SCPAD_BANK_PAGES]; /* page belongs to an allocation */
+    uint32_t base;                               /* address of bank 0, page 0 */
+    uint32_t used[SCPAD_NBANKS][SCPAD_MAP_WORDS];  /* bit: page belongs to an allocation */
+    uint32_t start[SCPAD_NBANKS][SCPAD_MAP_WORDS]; /* bit: page starts a live allocation */
+    uint16_t run[SCPAD_NBANKS][SCPAD_BANK_PAGES];  /* its length in pages; read only
+                                                      where start is set */
 } scpad_pool;
 
 /* The pool scpad_alloc/scpad_free and the kernels use: one instance owned by

@@ -47,68 +47,108 @@ typedef struct {
     uint32_t abuf[2], bbuf[2], cbuf[2];
     uint32_t bcol_bytes;      /* one column tile region */
     uint32_t zero;            /* a packed FP32 zero tile (clears D) */
-    /* The next panel's B loads, issued a few before each chain of the
-     * current panel's last step (all at once they would fill the list of
-     * transfers in flight and stop the tensor queue until it drained). */
-    struct {
-        uint32_t shape, sp;
-        uintptr_t mem;
-    } pend[128];
-    uint32_t npend, ipend, spread;
+    /* SDMA loads still to issue: an A step (a_n commands) and a B panel
+     * (b_n), A first. The next step's loads are issued a few at a time
+     * inside the current step's chains (`spread` in each): all at once
+     * they would fill the list of transfers in flight and stop the tensor
+     * queue behind them, and the core issuing them would let the queue run
+     * dry. Kept as counters, not a list, so that starting a step costs the
+     * core nothing. */
+    uintptr_t b;              /* the batch's B */
+    uintptr_t a_mem;
+    uint32_t a_n, a_sp, a_rows;
+    uint32_t b_n, b_c0, b_w, b_r, b_sp, b_csp;
+    uintptr_t b_mem;
+    uint32_t spread;
     uint32_t stride;          /* current sdma_stride */
+    /* The previous row block's C, converted into CREG(0 .. nbt-1), still to
+     * be stored (tst into cst, then to main memory at dst): done inside the
+     * next row block's first chain, where the tile mover has room. */
+    struct {
+        uint32_t on, nbt, cst, rows, cols;
+        uintptr_t dst;
+    } cp;
 } gplan;
+
+static void c_part(gplan *g, uint32_t k);
+static void c_flush(gplan *g);
 
 static void set_stride(gplan *g, uint32_t s)
 {
     if (g->stride != s) {
+        c_flush(g); /* its store was planned for the current stride */
         sdma_stride_write(s);
         g->stride = s;
     }
 }
 
-/* Loads of B panel columns n0 .. n0 + 16 nbt - 1 (clipped to N) into
- * buffer `buf` (sdma_stride = 2N): issued now, or queued in g->pend. */
-static void b_panel_load(gplan *g, uintptr_t b, uint32_t n0, uint32_t buf, int queue)
-{
-    for (uint32_t j = 0; j < g->nbt && n0 + 16 * j < g->N; j++) {
-        uint32_t c0 = n0 + 16 * j, w = g->N - c0 < 16 ? g->N - c0 : 16;
-        uint32_t base = buf + j * g->bcol_bytes;
-        for (uint32_t r0 = 0; r0 < g->K; r0 += 32) {
-            uint32_t rows = g->K - r0 < 32 ? g->K - r0 : 32;
-            uint32_t shape = SDMA_SHAPE(rows, w, 1), sp = base + r0 * 2 * w;
-            uintptr_t mem = b + ((uintptr_t)r0 * g->N + c0) * 2;
-            if (queue && g->npend < sizeof g->pend / sizeof g->pend[0]) {
-                g->pend[g->npend].shape = shape;
-                g->pend[g->npend].sp = sp;
-                g->pend[g->npend++].mem = mem;
-            } else {
-                scpad_ld(shape, sp, (const void *)mem);
-            }
-        }
-    }
-}
-
-/* Up to g->spread queued loads (before a chain). */
-static void pend_issue(gplan *g)
-{
-    for (uint32_t i = 0; i < g->spread && g->ipend < g->npend; i++, g->ipend++)
-        scpad_ld(g->pend[g->ipend].shape, g->pend[g->ipend].sp, (const void *)g->pend[g->ipend].mem);
-}
-
-/* Loads of the A step starting at row m0 (sdma_stride = 2K): tile k of
- * the step's row blocks in slot k (AR x 512 bytes). */
-static void a_step_load(const gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
+/* The A step at row m0 into buf (sdma_stride = 2K): tile k of the step's
+ * row blocks in slot k (AR x 512 bytes), one command each. */
+static void a_step_start(gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
 {
     uint32_t rows = g->M - m0 < 16 * g->ar ? g->M - m0 : 16 * g->ar;
-    uint32_t whole = g->kr ? g->kt - 1 : g->kt, step = 512 * g->ar;
-    uint32_t shape = SDMA_SHAPE(rows, 16, 1);
-    uintptr_t src = a + (uintptr_t)m0 * g->K * 2;
-    /* Pointers step instead of being recomputed: this loop issues most of
-     * the kernel's SDMA commands. */
-    for (uint32_t k = 0; k < whole; k++, buf += step, src += 32)
-        scpad_ld(shape, buf, (const void *)src);
-    if (g->kr)
-        scpad_ld(SDMA_SHAPE(rows, g->kr, 1), buf, (const void *)src);
+    g->a_mem = a + (uintptr_t)m0 * g->K * 2;
+    g->a_sp = buf;
+    g->a_n = g->kt;
+    g->a_rows = rows;
+}
+
+/* Column tile c0 of B from row 0 into the scratchpad at sp: the next B
+ * commands' state. */
+static void b_col(gplan *g, uint32_t c0, uint32_t sp)
+{
+    g->b_c0 = c0;
+    g->b_w = g->N - c0 < 16 ? g->N - c0 : 16;
+    g->b_csp = g->b_sp = sp;
+    g->b_mem = g->b + (uintptr_t)c0 * 2;
+    g->b_r = g->K;
+}
+
+/* B panel columns n0 .. n0 + 16 nbt - 1 (clipped to N) into buf
+ * (sdma_stride = 2N): per column tile, commands of 32 rows. */
+static void b_panel_start(gplan *g, uint32_t n0, uint32_t buf)
+{
+    uint32_t cols = (g->N - n0 + 15) / 16 < g->nbt ? (g->N - n0 + 15) / 16 : g->nbt;
+    g->b_n = cols * ((g->K + 31) / 32);
+    b_col(g, n0, buf);
+}
+
+/* Up to n of the loads still to issue, A's first. Pointers step (no
+ * multiplications): this runs inside chains, between tensor instructions. */
+static void issue(gplan *g, uint32_t n)
+{
+    /* Locals: scpad_ld's memory clobber would reload every field of g. */
+    uint32_t an = g->a_n, asp = g->a_sp, ast = 512 * g->ar;
+    uintptr_t amem = g->a_mem;
+    uint32_t ashape = SDMA_SHAPE(g->a_rows, 16, 1);
+    for (; n && an; n--, an--, asp += ast, amem += 32) {
+        if (an == 1 && g->kr) /* K's last tile: kr columns */
+            ashape = SDMA_SHAPE(g->a_rows, g->kr, 1);
+        scpad_ld(ashape, asp, (const void *)amem);
+    }
+    g->a_n = an;
+    g->a_sp = asp;
+    g->a_mem = amem;
+    uint32_t bn = g->b_n, br = g->b_r, bsp = g->b_sp, bw = g->b_w;
+    uintptr_t bmem = g->b_mem, bstep = (uintptr_t)64 * g->N;
+    for (; n && bn; n--) {
+        uint32_t rows = br < 32 ? br : 32;
+        scpad_ld(SDMA_SHAPE(rows, bw, 1), bsp, (const void *)bmem);
+        bsp += 64 * bw;
+        bmem += bstep;
+        br -= rows;
+        if (--bn && !br) {
+            b_col(g, g->b_c0 + 16, g->b_csp + g->bcol_bytes);
+            br = g->b_r;
+            bsp = g->b_sp;
+            bw = g->b_w;
+            bmem = g->b_mem;
+        }
+    }
+    g->b_n = bn;
+    g->b_r = br;
+    g->b_sp = bsp;
+    g->b_mem = bmem;
 }
 
 /* One chain: D(j) += A(chunk) x B(chunk, j) over nk <= 16 k tiles. bp: the
@@ -168,7 +208,11 @@ static void a_step_load(const gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
         anext += astep;                                                        \
         OPAQUE(anext);                                                         \
     }                                                                          \
-    tmma(D, AREG(t), BREG(t));
+    tmma(D, AREG(t), BREG(t));                                                 \
+    if ((t) == 5 && (g->a_n | g->b_n))                                         \
+        issue(g, g->spread);                                                   \
+    if ((t) % 3 == 2 && (t) <= 11 && g->cp.on) /* slots 2 5 8 11 */           \
+        c_part(g, (t) / 3);
 /* D and WA (reload A) are constants: each (D, WA) is its own unrolled
  * copy, so no slot tests anything at run time but nsrc in the last two. */
 #define FAST_CHAIN(D, WA)                                                      \
@@ -192,31 +236,34 @@ static void a_step_load(const gplan *g, uintptr_t a, uint32_t m0, uint32_t buf)
  * column (pitch 32). */
 static int fast(uint32_t bp, uint32_t nk, int lastk) { return bp == 32 && nk == CHUNK && !lastk; }
 
-typedef struct {
-    int pre;        /* the first two B tiles are loaded */
-    uint32_t nsrc;  /* the next chain's B, or 0 */
-    uint32_t anext; /* the next row block's A tile 0 to reload, or 0 */
-    uint32_t astep; /* ... and the distance of its tiles */
-} chain_opts;
+/* A fast chain: D(j) += A x B(column at bsrc); pre: its first two B tiles
+ * are loaded; nsrc: the next chain's B to preload, or 0; anext: the next
+ * row block's A tile 0 to reload, or 0. */
+static void fast_chain(gplan *g, uint32_t j, uint32_t bsrc, int pre, uint32_t nsrc, uint32_t anext)
+{
+    uint32_t astep = 512 * g->ar;
+    switch (j + (anext ? 4 : 0)) {
+    case 0: FAST_CHAIN(DREG(0), 0); break;
+    case 1: FAST_CHAIN(DREG(1), 0); break;
+    case 2: FAST_CHAIN(DREG(2), 0); break;
+    case 3: FAST_CHAIN(DREG(3), 0); break;
+    case 4: FAST_CHAIN(DREG(0), 1); break;
+    case 5: FAST_CHAIN(DREG(1), 1); break;
+    case 6: FAST_CHAIN(DREG(2), 1); break;
+    default: FAST_CHAIN(DREG(3), 1); break;
+    }
+}
 
-static void chain(uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk, uint32_t kr,
-                  const chain_opts *o)
+/* Any chain (the general one runs its loads before it). */
+static void chain(gplan *g, uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk, int lastk,
+                  uint32_t kr, int pre, uint32_t nsrc, uint32_t anext)
 {
     if (fast(bp, nk, lastk)) {
-        int pre = o->pre;
-        uint32_t nsrc = o->nsrc, anext = o->anext, astep = o->astep;
-        switch (j + (anext ? 4 : 0)) {
-        case 0: FAST_CHAIN(DREG(0), 0); break;
-        case 1: FAST_CHAIN(DREG(1), 0); break;
-        case 2: FAST_CHAIN(DREG(2), 0); break;
-        case 3: FAST_CHAIN(DREG(3), 0); break;
-        case 4: FAST_CHAIN(DREG(0), 1); break;
-        case 5: FAST_CHAIN(DREG(1), 1); break;
-        case 6: FAST_CHAIN(DREG(2), 1); break;
-        default: FAST_CHAIN(DREG(3), 1); break;
-        }
+        fast_chain(g, j, bsrc, pre, nsrc, anext);
         return;
     }
+    issue(g, g->spread);
+    c_flush(g);
     switch (j) {
     case 0: CHAIN(DREG(0)); break;
     case 1: CHAIN(DREG(1)); break;
@@ -245,22 +292,65 @@ static void a_tiles(const gplan *g, uint32_t abuf, uint32_t h, uint32_t k0, uint
 
 /* The row block's accumulators out: all converted first (tcvt runs on the
  * element-wise engine, which waits for the whole unit to be idle: one wait
- * for the four, not four), then stored and cleared by the tile mover (a
- * tld of the zero tile, not tzero, which would wait for idle again). */
+ * for the four, not four), then cleared by the tile mover (a tld of the
+ * zero tile, not tzero, which would wait for idle again; the next chains
+ * accumulate in the same bank, so this cannot wait for them). The stores
+ * (tst of the BF16 copies, then SDMA) are left to the next row block. */
 #define CVT(J)                                                                 \
     if ((J) < nbt)                                                             \
         tcvt(CREG(J), DREG(J), FMT_BF16);
-#define CST(J)                                                                 \
-    if ((J) < nbt)                                                             \
-        tst(CREG(J), cst + 32 * (J), 128);
 #define CZERO(J)                                                               \
     if ((J) < nbt)                                                             \
         tld(DREG(J), zero, 64);
 
-static void c_out(uint32_t nbt, uint32_t cst, uint32_t zero)
+static void c_out(gplan *g, uint32_t nbt, uint32_t cst, uint32_t rows, uint32_t cols,
+                  uintptr_t dst)
 {
+    uint32_t zero = g->zero;
+    c_flush(g); /* the previous one's, if no chain took it */
     CVT(0) CVT(1) CVT(2) CVT(3)
-    CZERO(0) CST(0) CST(1) CST(2) CST(3) CZERO(1) CZERO(2) CZERO(3)
+    CZERO(0) CZERO(1) CZERO(2) CZERO(3)
+    g->cp.on = 1;
+    g->cp.nbt = nbt;
+    g->cp.cst = cst;
+    g->cp.rows = rows;
+    g->cp.cols = cols;
+    g->cp.dst = dst;
+}
+
+/* Part k (0..3) of the pending C store: tile k's tst into the staging
+ * rows (16 rows of 128 bytes: a whole C row per SDMA row), and after the
+ * last the transfer to main memory (one command when the rows fit one
+ * stride). Tiles packed per 512 bytes would keep the mover half as long,
+ * but their 32-byte rows cost the DRAM model more than that. */
+static void c_part(gplan *g, uint32_t k)
+{
+    uint32_t cst = g->cp.cst;
+    if (k < g->cp.nbt) {
+        switch (k) {
+        case 0: tst(CREG(0), cst, 128); break;
+        case 1: tst(CREG(1), cst + 32, 128); break;
+        case 2: tst(CREG(2), cst + 64, 128); break;
+        default: tst(CREG(3), cst + 96, 128); break;
+        }
+    }
+    if (k < 3)
+        return;
+    uint32_t rows = g->cp.rows, cols = g->cp.cols;
+    if (cols == 64 && g->N % 2 == 0 && g->stride == 2 * g->N) {
+        scpad_st(SDMA_SHAPE(rows, 32, 2), cst, (void *)g->cp.dst);
+    } else {
+        for (uint32_t r = 0; r < rows; r++)
+            atalla_st_run(cst + r * 128, g->cp.dst + (uintptr_t)r * g->N * 2, cols * 2);
+    }
+    g->cp.on = 0;
+}
+
+static void c_flush(gplan *g)
+{
+    if (g->cp.on)
+        for (uint32_t k = 0; k < 4; k++)
+            c_part(g, k);
 }
 
 /* Row block at row m0 (block h of the step in abuf) against the panel at
@@ -268,71 +358,98 @@ static void c_out(uint32_t nbt, uint32_t cst, uint32_t zero)
  * row block preloaded (PRE_A its A tiles, PRE_B its first chain's first two
  * B tiles); anext / bnext: the next row block's A tile 0 and first B tile
  * for this one to preload in its last chain (single-chunk fast blocks), 0
- * if none. Returns what it preloaded. */
+ * if none; last_rb: the step's last row block, whose preloads read what the
+ * step's loads bring. Returns what it preloaded. */
 enum { PRE_A = 1, PRE_B = 2 };
 static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t n0,
                      uint32_t bbuf, uint32_t cst, uintptr_t out, int pre, uint32_t anext,
-                     uint32_t bnext)
+                     uint32_t bnext, int last_rb)
 {
     int pre_a = pre & PRE_A;
     uint32_t nbt = (g->N - n0 + 15) / 16 < g->nbt ? (g->N - n0 + 15) / 16 : g->nbt;
     int single = g->kt <= CHUNK;
     int preloaded = 0;
-    for (uint32_t k0 = 0; k0 < g->kt; k0 += CHUNK) {
-        uint32_t nk = g->kt - k0 < CHUNK ? g->kt - k0 : CHUNK;
-        int lastk = k0 + nk == g->kt && g->kr;
+    if (g->kt == CHUNK && !g->kr && n0 + 16 * nbt <= g->N) {
+        /* Every chain fast: little scalar work between chains, where the
+         * tensor queue holds only the chain's tail. */
         if (!pre_a)
-            a_tiles(g, abuf, h, k0, nk);
-        pre_a = 0;
-        chain_opts o = {k0 == 0 && (pre & PRE_B), 0, 0, 512 * g->ar};
-        for (uint32_t j = 0; j < nbt; j++) {
-            uint32_t c0 = n0 + 16 * j, w = g->N - c0 < 16 ? g->N - c0 : 16;
-            uint32_t bp = 2 * w, bsrc = bbuf + j * g->bcol_bytes + k0 * 16 * bp;
-            /* The next chain's B, if this one runs 16 tiles and the next
-             * is fast too (whole columns have pitch 32: tiles at k0 * 512). */
-            uint32_t nw = j + 1 < nbt ? (g->N - c0 - 16 < 16 ? g->N - c0 - 16 : 16) : 0;
-            o.nsrc = 0;
-            if (fast(bp, nk, lastk) && fast(2 * nw, nk, lastk))
-                o.nsrc = bbuf + (j + 1) * g->bcol_bytes + k0 * 512;
-            o.anext = 0;
-            if (j + 1 == nbt && single && fast(bp, nk, lastk)) {
-                /* The last chain preloads the next row block's A and its
-                 * first chain's B (bnext: 0 unless that chain is fast). */
-                if (anext) {
-                    o.anext = anext;
-                    preloaded |= PRE_A;
+            a_tiles(g, abuf, h, 0, CHUNK);
+        uint32_t bsrc = bbuf;
+        int pre_b = pre & PRE_B;
+        for (uint32_t j = 0; j + 1 < nbt; j++, bsrc += g->bcol_bytes) {
+            fast_chain(g, j, bsrc, pre_b, bsrc + g->bcol_bytes, 0);
+            pre_b = 1;
+        }
+        if (last_rb) /* its preloads may read the step's loads: all issued first */
+            issue(g, ~0u);
+        fast_chain(g, nbt - 1, bsrc, pre_b, bnext, anext);
+        preloaded = (anext ? PRE_A : 0) | (bnext ? PRE_B : 0);
+    } else {
+        for (uint32_t k0 = 0; k0 < g->kt; k0 += CHUNK) {
+            uint32_t nk = g->kt - k0 < CHUNK ? g->kt - k0 : CHUNK;
+            int lastk = k0 + nk == g->kt && g->kr;
+            if (!pre_a)
+                a_tiles(g, abuf, h, k0, nk);
+            pre_a = 0;
+            int pre_b = k0 == 0 && (pre & PRE_B);
+            for (uint32_t j = 0; j < nbt; j++) {
+                uint32_t c0 = n0 + 16 * j, w = g->N - c0 < 16 ? g->N - c0 : 16;
+                uint32_t bp = 2 * w, bsrc = bbuf + j * g->bcol_bytes + k0 * 16 * bp;
+                /* The next chain's B, if this one runs 16 tiles and the
+                 * next is fast too (whole columns have pitch 32: tiles at
+                 * k0 * 512). */
+                uint32_t nw = j + 1 < nbt ? (g->N - c0 - 16 < 16 ? g->N - c0 - 16 : 16) : 0;
+                uint32_t nsrc = 0, an = 0;
+                if (fast(bp, nk, lastk) && fast(2 * nw, nk, lastk))
+                    nsrc = bbuf + (j + 1) * g->bcol_bytes + k0 * 512;
+                if (j + 1 == nbt && single && fast(bp, nk, lastk)) {
+                    /* The last chain preloads the next row block's A and
+                     * its first chain's B (bnext: 0 unless that chain is
+                     * fast). */
+                    if (anext) {
+                        an = anext;
+                        preloaded |= PRE_A;
+                    }
+                    if (bnext) {
+                        nsrc = bnext;
+                        preloaded |= PRE_B;
+                    }
                 }
-                if (bnext) {
-                    o.nsrc = bnext;
-                    preloaded |= PRE_B;
-                }
+                if (last_rb && j + 1 == nbt && k0 + nk == g->kt)
+                    issue(g, ~0u); /* as above */
+                chain(g, j, bsrc, bp, nk, lastk, g->kr, pre_b, nsrc, an);
+                pre_b = nsrc != 0;
             }
-            if (g->ipend < g->npend)
-                pend_issue(g);
-            chain(j, bsrc, bp, nk, lastk, g->kr, &o);
-            o.pre = o.nsrc != 0;
         }
     }
-    c_out(nbt, cst, g->zero);
     uint32_t rows = g->M - m0 < 16 ? g->M - m0 : 16;
     uint32_t cols = g->N - n0 < 16 * g->nbt ? g->N - n0 : 16 * g->nbt;
-    uintptr_t dst = out + ((uintptr_t)m0 * g->N + n0) * 2;
-    if (cols == 64 && g->N % 2 == 0 && g->stride == 2 * g->N) {
-        scpad_st(SDMA_SHAPE(rows, 32, 2), cst, (void *)dst);
-    } else {
-        for (uint32_t r = 0; r < rows; r++)
-            atalla_st_run(cst + r * 128, dst + (uintptr_t)r * g->N * 2, cols * 2);
-    }
+    c_out(g, nbt, cst, rows, cols, out + ((uintptr_t)m0 * g->N + n0) * 2);
     return preloaded;
 }
 
-static void gemm2d(gplan *g, uintptr_t a, uintptr_t b, uintptr_t out)
+/* The first panel's first A step and B panel of the batch at a, issued
+ * before the kernel's register setup, which they overlap (sdma_stride is
+ * left at 2N until the rest of B is issued). */
+static void prime(gplan *g, uintptr_t a)
+{
+    set_stride(g, 2 * g->K);
+    a_step_start(g, a, 0, g->abuf[0]);
+    issue(g, ~0u);
+    set_stride(g, 2 * g->N);
+    b_panel_start(g, 0, g->bbuf[0]);
+    issue(g, (g->K + 31) / 32); /* column 0: the rest after the register setup,
+                                   so that the SDMA queue does not stop the core */
+}
+
+/* One batch; primed: prime() has run for it. */
+static void gemm2d(gplan *g, uintptr_t a, uintptr_t out, int primed)
 {
     uint32_t npanel = (g->N + 16 * g->nbt - 1) / (16 * g->nbt);
     uint32_t nsteps = (g->M + 16 * g->ar - 1) / (16 * g->ar);
     uint32_t nrb = 0;  /* row blocks so far: C staging alternates */
-    int b_ready = 0;   /* this panel's B is loaded (or queued) already */
-    int a_ready = 0;   /* this panel's first A step is loaded already */
+    int b_ready = primed; /* this panel's B is loaded (or queued) already */
+    int a_ready = primed; /* this panel's first A step is loaded already */
     uint32_t ab0 = 0;  /* the A buffer of this panel's step 0 */
     int pre = 0;       /* what the previous row block preloaded */
     for (uint32_t p = 0; p < npanel; p++) {
@@ -340,34 +457,43 @@ static void gemm2d(gplan *g, uintptr_t a, uintptr_t b, uintptr_t out)
         /* Whether the next panel's B can be loaded during this panel's last
          * step: a second buffer and the same stride as A. */
         int b_pre = p + 1 < npanel && g->nb == 2 && g->K == g->N;
+        /* A first: a row block's first tmma waits for all its A tiles,
+         * only for B's first column. */
+        if (!a_ready) {
+            set_stride(g, 2 * g->K);
+            a_step_start(g, a, 0, g->abuf[ab0]);
+            issue(g, ~0u);
+        }
         if (!b_ready) {
             set_stride(g, 2 * g->N);
-            b_panel_load(g, b, n0, bbuf, 0);
+            b_panel_start(g, n0, bbuf);
+            issue(g, ~0u);
             pre &= ~PRE_B;
         }
         set_stride(g, 2 * g->K);
-        if (!a_ready)
-            a_step_load(g, a, 0, g->abuf[ab0]);
         b_ready = a_ready = 0;
+        uint32_t nbt_p = (g->N - n0 + 15) / 16 < g->nbt ? (g->N - n0 + 15) / 16 : g->nbt;
         for (uint32_t s = 0; s < nsteps; s++) {
             uint32_t m0 = 16 * g->ar * s, cur = g->abuf[(ab0 + s) % 2];
             uint32_t oth = g->abuf[(ab0 + s + 1) % 2];
             uint32_t nrbs = (g->M - m0 + 15) / 16 < g->ar ? (g->M - m0 + 15) / 16 : g->ar;
-            g->npend = g->ipend = 0;
+            /* The next step's A (or in the last step the next panel's first
+             * A step, then its B): queued by the step's first chain, issued
+             * a few before or inside each chain, all before the last one
+             * (which may preload the next row block's A tiles). */
             if (s + 1 < nsteps) {
-                a_step_load(g, a, m0 + 16 * g->ar, oth);
+                a_step_start(g, a, m0 + 16 * g->ar, oth);
             } else if (p + 1 < npanel) {
-                /* The last step: the next panel's first A step into the
-                 * idle buffer, its B spread over this step's chains. */
-                a_step_load(g, a, 0, oth);
+                a_step_start(g, a, 0, oth);
                 a_ready = 1;
                 if (b_pre) {
-                    b_panel_load(g, b, n0 + 16 * g->nbt, g->bbuf[(p + 1) % 2], 1);
-                    uint32_t chains = nrbs * g->nbt;
-                    g->spread = (g->npend + chains - 1) / chains;
+                    b_panel_start(g, n0 + 16 * g->nbt, g->bbuf[(p + 1) % 2]);
                     b_ready = 1;
                 }
             }
+            uint32_t chains = nrbs * nbt_p * ((g->kt + CHUNK - 1) / CHUNK);
+            chains = chains > 1 ? chains - 1 : 1;
+            g->spread = (g->a_n + g->b_n + chains - 1) / chains;
             for (uint32_t h = 0; h < nrbs; h++, nrb++) {
                 /* The next row block: block h + 1 of this step, or block 0
                  * of the next step or panel (its loads were issued above);
@@ -385,13 +511,13 @@ static void gemm2d(gplan *g, uintptr_t a, uintptr_t b, uintptr_t out)
                 if (anext && nb0 && g->N - n1 >= 16)
                     bnext = nb0;
                 pre = row_block(g, cur, h, m0 + 16 * h, n0, bbuf, g->cbuf[nrb % 2], out, pre,
-                                anext, bnext);
+                                anext, bnext, h + 1 == nrbs);
             }
-            g->spread = g->npend; /* anything left goes now */
-            pend_issue(g);
+            issue(g, ~0u); /* anything left goes now */
         }
         ab0 = (ab0 + nsteps) % 2; /* where the next panel's step 0 went */
     }
+    c_flush(g);
 }
 
 /* Buffer configurations, most room first: (ar, nbt, nb). */
@@ -421,13 +547,13 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     if (atalla_overlap(a, out) || atalla_overlap(b, out))
         return ATALLA_ERR_ALIAS;
 
-    gplan g; /* not zero-initialized: pend[] alone is 1.5 KiB */
+    gplan g;
     g.M = M;
     g.K = K;
     g.N = N;
     g.kt = (K + 15) / 16;
     g.kr = K % 16;
-    g.npend = g.ipend = g.spread = 0;
+    g.a_n = g.b_n = g.spread = g.cp.on = 0;
     g.bcol_bytes = g.kt * 512 + ATALLA_REGION_SLACK;
     atalla_bufs bufs;
     int got = 0;
@@ -458,6 +584,13 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     atalla_begin(&ctx, g.stride);
     /* Tags: A and B BF16, accumulators FP32 (zero); CREG gets BF16 from
      * its tcvt. */
+    g.b = (uintptr_t)b->data;
+    /* The zero tile first (a scratchpad tst waits while transfers are in
+     * flight), then the first loads, then the other tags under them. */
+    tinit(DREG(0), FMT_FP32);
+    tst(DREG(0), g.zero, 64);
+    msettile_full();
+    prime(&g, (uintptr_t)a->data);
     tinit(AREG(0), FMT_BF16);
     tinit(AREG(1), FMT_BF16);
     tinit(AREG(2), FMT_BF16);
@@ -478,16 +611,15 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     tinit(BREG(1), FMT_BF16);
     tinit(BREG(2), FMT_BF16);
     tinit(BREG(3), FMT_BF16);
-    tinit(DREG(0), FMT_FP32);
     tinit(DREG(1), FMT_FP32);
     tinit(DREG(2), FMT_FP32);
     tinit(DREG(3), FMT_FP32);
-    tst(DREG(0), g.zero, 64);
-    msettile_full();
-    for (uint32_t i = 0; i < batch; i++)
+    issue(&g, ~0u); /* the rest of prime's B */
+    for (uint32_t i = 0; i < batch; i++) {
+        g.b = (uintptr_t)b->data + (uintptr_t)i * K * N * 2;
         gemm2d(&g, (uintptr_t)a->data + (uintptr_t)i * M * K * 2,
-               (uintptr_t)b->data + (uintptr_t)i * K * N * 2,
-               (uintptr_t)out->data + (uintptr_t)i * M * N * 2);
+               (uintptr_t)out->data + (uintptr_t)i * M * N * 2, i == 0);
+    }
     atalla_end(&ctx);
     atalla_bufs_free(&bufs);
     return 0;

@@ -1,19 +1,20 @@
 /* Scratchpad page allocator (atalla.h, docs/atalla.md "Allocator").
  *
  * Pure bookkeeping on a caller-owned pool: no tensor instruction, no global
- * state, so it runs (and is tested) anywhere. A page is used or free; an
- * allocation is a run of used pages inside one bank whose length is kept at
- * its first page. Free pages need no list: a run is free when none of its
- * pages is used, so freed runs merge with their free neighbours at once. */
+ * state, so it runs (and is tested) anywhere. A page is used or free (one
+ * bit); an allocation is a run of used pages inside one bank, marked by a
+ * start bit at its first page, where its length is kept. Free pages need no
+ * list: a run is free when none of its pages is used, so freed runs merge
+ * with their free neighbours at once. */
 #include "atalla.h"
 
 void scpad_pool_init(scpad_pool *p, uint32_t base)
 {
     p->base = base;
     for (unsigned b = 0; b < SCPAD_NBANKS; b++)
-        for (unsigned i = 0; i < SCPAD_BANK_PAGES; i++) {
-            p->run[b][i] = 0;
-            p->used[b][i] = 0;
+        for (unsigned w = 0; w < SCPAD_MAP_WORDS; w++) {
+            p->used[b][w] = 0;
+            p->start[b][w] = 0;
         }
 }
 
@@ -22,24 +23,44 @@ static uint32_t bank_base(const scpad_pool *p, unsigned b)
     return p->base + b * SCPAD_BANK_PAGES * SCPAD_PAGE_BYTES;
 }
 
-/* First page index >= from that is a multiple of step and starts n free
- * pages, or -1. */
+static int bit(const uint32_t *map, uint32_t i) { return (int)((map[i / 32] >> (i % 32)) & 1u); }
+
+/* First page >= i whose used bit is `want` (0 or 1), or SCPAD_BANK_PAGES. */
+static uint32_t next_page(const uint32_t *used, uint32_t i, int want)
+{
+    while (i < SCPAD_BANK_PAGES) {
+        uint32_t w = want ? used[i / 32] : ~used[i / 32];
+        w &= ~0u << (i % 32); /* pages below i in this word do not count */
+        if (w)
+            return (i & ~31u) + (uint32_t)__builtin_ctz(w);
+        i = (i & ~31u) + 32;
+    }
+    return SCPAD_BANK_PAGES;
+}
+
+/* Pages [s, s + n) of the map to v (0 or 1). */
+static void set_range(uint32_t *map, uint32_t s, uint32_t n, int v)
+{
+    while (n) {
+        uint32_t o = s % 32, k = 32 - o < n ? 32 - o : n;
+        uint32_t m = (k == 32 ? ~0u : ((1u << k) - 1u)) << o;
+        map[s / 32] = v ? map[s / 32] | m : map[s / 32] & ~m;
+        s += k;
+        n -= k;
+    }
+}
+
+/* First page index that is a multiple of step and starts n free pages, or
+ * -1: a used page inside the window moves the search past the used run it
+ * is in (no start before its end can fit). */
 static int first_fit(const scpad_pool *p, unsigned b, uint32_t n, uint32_t step)
 {
-    for (uint32_t s = 0; s + n <= SCPAD_BANK_PAGES; s += step) {
-        uint32_t k = 0;
-        while (k < n && !p->used[b][s + k])
-            k++;
-        if (k == n)
+    for (uint32_t s = 0; s + n <= SCPAD_BANK_PAGES;) {
+        uint32_t u = next_page(p->used[b], s, 1);
+        if (u >= s + n)
             return (int)s;
-        /* Page s + k is used: no start at or before it can fit, nor
-         * inside the allocation it begins (skipped whole: a scan page by
-         * page cost the kernels ~1,400 instructions an allocation). */
-        uint32_t blocked = s + k, r = p->run[b][blocked];
-        if (r)
-            blocked += r - 1u;
-        while (s + step <= blocked)
-            s += step;
+        uint32_t f = next_page(p->used[b], u, 0);
+        s = (f + step - 1) / step * step;
     }
     return -1;
 }
@@ -59,8 +80,8 @@ void *scpad_pool_alloc(scpad_pool *p, size_t bytes, size_t align, int bank, int 
     for (unsigned b = bank < 0 ? 0u : (unsigned)bank; b < SCPAD_NBANKS; b++) {
         int s = first_fit(p, b, n, step);
         if (s >= 0) {
-            for (uint32_t k = 0; k < n; k++)
-                p->used[b][s + k] = 1;
+            set_range(p->used[b], (uint32_t)s, n, 1);
+            set_range(p->start[b], (uint32_t)s, 1, 1);
             p->run[b][s] = (uint16_t)n;
             *sid = (int)b;
             return (void *)(uintptr_t)(bank_base(p, b) + (uint32_t)s * SCPAD_PAGE_BYTES);
@@ -78,12 +99,11 @@ void scpad_pool_free(scpad_pool *p, void *ptr, int sid)
     uint32_t a = (uint32_t)(uintptr_t)ptr, lo = bank_base(p, (unsigned)sid);
     if (a < lo || a - lo >= SCPAD_BANK_PAGES * SCPAD_PAGE_BYTES || (a - lo) % SCPAD_PAGE_BYTES)
         return;
-    uint32_t s = (a - lo) / SCPAD_PAGE_BYTES, n = p->run[sid][s];
-    if (n == 0) /* not the start of a live allocation: double free, stray pointer */
+    uint32_t s = (a - lo) / SCPAD_PAGE_BYTES;
+    if (!bit(p->start[sid], s)) /* not the start of a live allocation: double free, stray pointer */
         return;
-    for (uint32_t k = 0; k < n; k++)
-        p->used[sid][s + k] = 0;
-    p->run[sid][s] = 0;
+    set_range(p->used[sid], s, p->run[sid][s], 0);
+    set_range(p->start[sid], s, 1, 0);
 }
 
 uint32_t scpad_pool_free_pages(const scpad_pool *p, int b)
@@ -91,7 +111,7 @@ uint32_t scpad_pool_free_pages(const scpad_pool *p, int b)
     uint32_t n = 0;
     if (b < 0 || b >= (int)SCPAD_NBANKS)
         return 0;
-    for (unsigned i = 0; i < SCPAD_BANK_PAGES; i++)
-        n += !p->used[b][i];
+    for (unsigned w = 0; w < SCPAD_MAP_WORDS; w++)
+        n += 32u - (uint32_t)__builtin_popcount(p->used[b][w]);
     return n;
 }
