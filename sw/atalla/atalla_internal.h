@@ -59,14 +59,18 @@ void atalla_st_run(uint32_t sp, uintptr_t mem, uint32_t bytes);
 
 #define ATALLA_MAX_BUFS 8
 typedef struct {
-    unsigned n;
-    uint32_t addr[ATALLA_MAX_BUFS];
+    uint32_t addr[ATALLA_MAX_BUFS]; /* the buffers */
+    unsigned n;                     /* pool allocations behind them */
+    uint32_t alloc[ATALLA_MAX_BUFS];
     int sid[ATALLA_MAX_BUFS];
 } atalla_bufs;
 
 /* Allocate n buffers of the given sizes from the runtime pool (bank[i]: -1
- * any, 0/1 preferred bank, falling back to the other). All or nothing:
- * returns 0 with every buffer allocated, or ATALLA_ERR_SCPAD with none. */
+ * any, 0/1 preferred bank, falling back to the other), 256-byte aligned.
+ * All or nothing: returns 0 with every buffer allocated, or ATALLA_ERR_SCPAD
+ * with none. When every buffer names a bank, the buffers of a bank are
+ * first tried as one block of it (an allocation costs the call a few
+ * hundred cycles); else, or when a block does not fit, buffer by buffer. */
 int atalla_bufs_alloc(atalla_bufs *b, unsigned n, const uint32_t *bytes, const int *bank);
 void atalla_bufs_free(atalla_bufs *b);
 

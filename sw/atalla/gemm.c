@@ -301,12 +301,11 @@ static void a_tiles(const gplan *g, uint32_t abuf, uint32_t h, uint32_t k0, uint
         tcvt(CREG(J), DREG(J), FMT_BF16);
 #define CZERO(J)                                                               \
     if ((J) < nbt)                                                             \
-        tld(DREG(J), zero, 64);
+        tzero(DREG(J));
 
 static void c_out(gplan *g, uint32_t nbt, uint32_t cst, uint32_t rows, uint32_t cols,
                   uintptr_t dst)
 {
-    uint32_t zero = g->zero;
     c_flush(g); /* the previous one's, if no chain took it */
     CVT(0) CVT(1) CVT(2) CVT(3)
     CZERO(0) CZERO(1) CZERO(2) CZERO(3)

@@ -25,14 +25,38 @@ static uint32_t bank_base(const scpad_pool *p, unsigned b)
 
 static int bit(const uint32_t *map, uint32_t i) { return (int)((map[i / 32] >> (i % 32)) & 1u); }
 
+/* Index of the lowest set bit of w != 0, by halving (no Zbb: GCC would
+ * call libgcc's table-driven __ctzsi2). */
+static uint32_t low_bit(uint32_t w)
+{
+    uint32_t i = 0;
+    if (!(w & 0xffffu)) {
+        w >>= 16;
+        i += 16;
+    }
+    if (!(w & 0xffu)) {
+        w >>= 8;
+        i += 8;
+    }
+    if (!(w & 0xfu)) {
+        w >>= 4;
+        i += 4;
+    }
+    if (!(w & 0x3u)) {
+        w >>= 2;
+        i += 2;
+    }
+    return i + ((w & 1u) ^ 1u);
+}
+
 /* First page >= i whose used bit is `want` (0 or 1), or SCPAD_BANK_PAGES. */
 static uint32_t next_page(const uint32_t *used, uint32_t i, int want)
 {
+    uint32_t flip = want ? 0u : ~0u;
     while (i < SCPAD_BANK_PAGES) {
-        uint32_t w = want ? used[i / 32] : ~used[i / 32];
-        w &= ~0u << (i % 32); /* pages below i in this word do not count */
+        uint32_t w = (used[i / 32] ^ flip) & (~0u << (i % 32)); /* pages below i do not count */
         if (w)
-            return (i & ~31u) + (uint32_t)__builtin_ctz(w);
+            return (i & ~31u) + low_bit(w);
         i = (i & ~31u) + 32;
     }
     return SCPAD_BANK_PAGES;
@@ -60,7 +84,7 @@ static int first_fit(const scpad_pool *p, unsigned b, uint32_t n, uint32_t step)
         if (u >= s + n)
             return (int)s;
         uint32_t f = next_page(p->used[b], u, 0);
-        s = (f + step - 1) / step * step;
+        s = (f + step - 1) & ~(step - 1); /* step: a power of two */
     }
     return -1;
 }

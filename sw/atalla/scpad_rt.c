@@ -5,17 +5,11 @@
 #include "atalla.h"
 #include "mosaic_memmap.h"
 
-static scpad_pool pool;
-static int pool_ready;
+/* Empty as initialized data (all bitmaps zero): no set-up call on first
+ * use, which would be charged to the first kernel. */
+static scpad_pool pool = {.base = MOSAIC_SCPAD_BASE};
 
-scpad_pool *atalla_scpad_pool(void)
-{
-    if (!pool_ready) {
-        scpad_pool_init(&pool, MOSAIC_SCPAD_BASE);
-        pool_ready = 1;
-    }
-    return &pool;
-}
+scpad_pool *atalla_scpad_pool(void) { return &pool; }
 
 void *scpad_alloc(size_t bytes, size_t align, int *sid)
 {
