@@ -211,8 +211,8 @@ static void issue(gplan *g, uint32_t n)
     tmma(D, AREG(t), BREG(t));                                                 \
     if ((t) == 5 && (g->a_n | g->b_n))                                         \
         issue(g, g->spread);                                                   \
-    if ((t) % 3 == 2 && (t) <= 11 && g->cp.on) /* slots 2 5 8 11 */           \
-        c_part(g, (t) / 3);
+    if ((t) % 4 == 1 && g->cp.on) /* slots 1 5 9 13 */                          \
+        c_part(g, (t) / 4);
 /* D and WA (reload A) are constants: each (D, WA) is its own unrolled
  * copy, so no slot tests anything at run time but nsrc in the last two. */
 #define FAST_CHAIN(D, WA)                                                      \
