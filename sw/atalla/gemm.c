@@ -368,6 +368,12 @@ static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t 
     uint32_t nbt = (g->N - n0 + 15) / 16 < g->nbt ? (g->N - n0 + 15) / 16 : g->nbt;
     int single = g->kt <= CHUNK;
     int preloaded = 0;
+    /* Edge tiles run under mtilem/mtilen = the rows and columns they have:
+     * the same results (C's rows and columns past M and N are never stored)
+     * and a useful-MAC counter that counts M x N x K. */
+    uint32_t rows = g->M - m0 < 16 ? g->M - m0 : 16;
+    if (rows < 16)
+        (void)msettilem(rows);
     if (g->kt == CHUNK && !g->kr && n0 + 16 * nbt <= g->N) {
         /* Every chain fast: little scalar work between chains, where the
          * tensor queue holds only the chain's tail. */
@@ -416,12 +422,17 @@ static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t 
                 }
                 if (last_rb && j + 1 == nbt && k0 + nk == g->kt)
                     issue(g, ~0u); /* as above */
+                if (w < 16)
+                    (void)msettilen(w);
                 chain(g, j, bsrc, bp, nk, lastk, g->kr, pre_b, nsrc, an);
+                if (w < 16)
+                    (void)msettileni(16);
                 pre_b = nsrc != 0;
             }
         }
     }
-    uint32_t rows = g->M - m0 < 16 ? g->M - m0 : 16;
+    if (rows < 16)
+        (void)msettilemi(16);
     uint32_t cols = g->N - n0 < 16 * g->nbt ? g->N - n0 : 16 * g->nbt;
     c_out(g, nbt, cst, rows, cols, out + ((uintptr_t)m0 * g->N + n0) * 2);
     return preloaded;

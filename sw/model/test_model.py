@@ -15,7 +15,8 @@
     ElementwiseMix (small) and TinyTransformerBlock (128x128): every op's
     output against sw/atalla/atalla_ref.py on the target's own inputs
     (bit-exact, softmax <= 1 ulp), and every tensor against onnx's
-    ReferenceEvaluator within the propagated bound of docs/atalla.md;
+    ReferenceEvaluator within the propagated bound of docs/atalla.md; the
+    table's useful MACs (the counter) against batch x M x N x K per GEMM;
   * RTL: AttentionBlock (small) in lockstep on build/bin/mosaic-sim-4x4
     with --load, tensors bit-identical to the ISS run (a missing simulator
     is a FAIL).
@@ -491,6 +492,20 @@ def op_check(r, got):
     return None
 
 
+def macs_check(r, out):
+    """The table's useful MACs (the counter) against batch x M x N x K of
+    each GEMM from the blob's shapes, 0 for every other op. None or why."""
+    rows = [line.split() for line in out.splitlines() if line.startswith("OP ")]
+    for op, f in zip(r.ops, rows):
+        want = 0
+        if op["kind"] == ab.GEMM:
+            a, o = r.tensors[op["in"][0]], r.tensors[op["out"]]
+            want = int(np.prod(a["sizes"][:a["ndim"]])) * o["sizes"][o["ndim"] - 1]
+        if int(f[8]) != want:
+            return f"op {f[1]} {f[2]}: {f[8]} useful MACs, want {want}"
+    return None
+
+
 def test_models():
     if not (os.path.exists(ISS) and os.path.exists(ELF)):
         return report("models", "ISS or run_model.elf missing")
@@ -518,6 +533,7 @@ def test_models():
             report(f"{tag}: tensors dumped", f"missing {missing}")
             continue
         report(f"{tag}: every op follows its kernel rule on the target's inputs", op_check(r, got))
+        report(f"{tag}: useful MACs per op = batch x M x N x K", macs_check(r, out))
         ref = atalla_bound.reference(model, feeds, [n for n in names if n not in feeds and
                                                    r.tensors[names.index(n)]["role"] != ab.CONST])
         for n, v in feeds.items():
