@@ -65,7 +65,7 @@ typedef struct {
      * be stored (tst into cst, then to main memory at dst): done inside the
      * next row block's first chain, where the tile mover has room. */
     struct {
-        uint32_t on, nbt, cst, rows, cols;
+        uint32_t on, k, nbt, cst, rows, cols; /* k: the next part (c_part) */
         uintptr_t dst;
     } cp;
 } gplan;
@@ -196,25 +196,28 @@ static void issue(gplan *g, uint32_t n)
 #define OPAQUE(v) __asm__("" : "+r"(v)) /* keeps GCC from folding the steps
                                            back into lui/addi offsets */
 #define FSLOT(D, WA, t)                                                        \
-    if ((t) + 2 < CHUNK) {                                                     \
-        tld(BREG((t) + 2), bnext, 32);                                         \
-        bnext += 512u;                                                         \
-        OPAQUE(bnext);                                                         \
-    } else if (nsrc) {                                                         \
-        tld(BREG((t) + 2), nsrc + ((t) + 2 - CHUNK) * 512u, 32);               \
-    }                                                                          \
-    if ((WA) && (t) >= 2) {                                                    \
-        tld(AREG(((t) + CHUNK - 2) % CHUNK), anext, 32); /* t - 2 */           \
-        anext += astep;                                                        \
-        OPAQUE(anext);                                                         \
-    }                                                                          \
-    tmma(D, AREG(t), BREG(t));                                                 \
-    if ((t) == 5 && (g->a_n | g->b_n))                                         \
-        issue(g, g->spread);                                                   \
-    if ((t) % 4 == 1 && g->cp.on) /* slots 1 5 9 13 */                          \
-        c_part(g, (t) / 4);
+    if ((t) < nk) {                                                            \
+        if ((t) + 2 < nk) {                                                    \
+            tld(BREG((t) + 2), bnext, 32);                                     \
+            bnext += 512u;                                                     \
+            OPAQUE(bnext);                                                     \
+        } else if (nsrc) { /* nk % 4 == 0: the next chain's tiles 0 and 1 */  \
+            tld(BREG((t) + 2), nsrc + ((t) + 2 - nk) * 512u, 32);              \
+        }                                                                      \
+        if ((WA) && (t) >= 2) {                                                \
+            tld(AREG(((t) + CHUNK - 2) % CHUNK), anext, 32); /* t - 2 */       \
+            anext += astep;                                                    \
+            OPAQUE(anext);                                                     \
+        }                                                                      \
+        tmma(D, AREG(t), BREG(t));                                             \
+        if ((t) == (nk >= 8 ? 5 : 3) && (g->a_n | g->b_n))                     \
+            issue(g, g->spread);                                               \
+        if ((t) % 4 == 1 && g->cp.on) /* slots 1 5 9 13; (t) / 4 folds */     \
+            c_part(g, nk == CHUNK ? (t) / 4 : g->cp.k);                        \
+    }
 /* D and WA (reload A) are constants: each (D, WA) is its own unrolled
- * copy, so no slot tests anything at run time but nsrc in the last two. */
+ * copy; at run time a slot tests only whether the chain has it (nk, a
+ * multiple of 4, up to 16), the last two nsrc. */
 #define FAST_CHAIN(D, WA)                                                      \
     do {                                                                       \
         uint32_t bnext = bsrc + 1024u;                                         \
@@ -226,23 +229,64 @@ static void issue(gplan *g, uint32_t n)
         FSLOT(D, WA, 4) FSLOT(D, WA, 5) FSLOT(D, WA, 6) FSLOT(D, WA, 7)        \
         FSLOT(D, WA, 8) FSLOT(D, WA, 9) FSLOT(D, WA, 10) FSLOT(D, WA, 11)      \
         FSLOT(D, WA, 12) FSLOT(D, WA, 13) FSLOT(D, WA, 14) FSLOT(D, WA, 15)    \
-        if (WA) {                                                              \
-            tld(AREG(CHUNK - 2), anext, 32);                                   \
-            tld(AREG(CHUNK - 1), anext + astep, 32);                           \
-        }                                                                      \
+        if (WA)                                                                \
+            a_last2(nk, anext, astep);                                         \
     } while (0)
 
-/* A chain is fast when it is 16 whole k tiles (no K edge) over a whole B
- * column (pitch 32). */
-static int fast(uint32_t bp, uint32_t nk, int lastk) { return bp == 32 && nk == CHUNK && !lastk; }
+/* A chain is fast when it is a multiple of 4 whole k tiles (no K edge; the
+ * next chain's first B tiles then land in BREG(0) and BREG(1)) over a whole
+ * B column (pitch 32). */
+static int fast(uint32_t bp, uint32_t nk, int lastk) { return bp == 32 && nk % 4 == 0 && !lastk; }
 
-/* A fast chain: D(j) += A x B(column at bsrc); pre: its first two B tiles
- * are loaded; nsrc: the next chain's B to preload, or 0; anext: the next
- * row block's A tile 0 to reload, or 0. */
-static void fast_chain(gplan *g, uint32_t j, uint32_t bsrc, int pre, uint32_t nsrc, uint32_t anext)
+/* The next row block's A tiles nk - 2 and nk - 1, after a reloading chain. */
+static inline void a_last2(uint32_t nk, uint32_t a, uint32_t astep)
+{
+    switch (nk) {
+    case 4:
+        tld(AREG(2), a, 32);
+        tld(AREG(3), a + astep, 32);
+        break;
+    case 8:
+        tld(AREG(6), a, 32);
+        tld(AREG(7), a + astep, 32);
+        break;
+    case 12:
+        tld(AREG(10), a, 32);
+        tld(AREG(11), a + astep, 32);
+        break;
+    default:
+        tld(AREG(14), a, 32);
+        tld(AREG(15), a + astep, 32);
+        break;
+    }
+}
+
+/* A fast chain of nk tiles: D(j) += A x B(column at bsrc); pre: its first
+ * two B tiles are loaded; nsrc: the next chain's B to preload, or 0;
+ * anext: the next row block's A tile 0 to reload, or 0. */
+static void fast_chain(gplan *g, uint32_t j, uint32_t nk_, uint32_t bsrc, int pre, uint32_t nsrc,
+                       uint32_t anext)
 {
     uint32_t astep = 512 * g->ar;
-    switch (j + (anext ? 4 : 0)) {
+    unsigned v = j + (anext ? 4 : 0);
+    if (nk_ == CHUNK) {
+        /* The common case as its own copy, nk a constant: no slot tests
+         * (the scalar core would otherwise fall behind the array). */
+        const uint32_t nk = CHUNK;
+        switch (v) {
+        case 0: FAST_CHAIN(DREG(0), 0); break;
+        case 1: FAST_CHAIN(DREG(1), 0); break;
+        case 2: FAST_CHAIN(DREG(2), 0); break;
+        case 3: FAST_CHAIN(DREG(3), 0); break;
+        case 4: FAST_CHAIN(DREG(0), 1); break;
+        case 5: FAST_CHAIN(DREG(1), 1); break;
+        case 6: FAST_CHAIN(DREG(2), 1); break;
+        default: FAST_CHAIN(DREG(3), 1); break;
+        }
+        return;
+    }
+    const uint32_t nk = nk_;
+    switch (v) {
     case 0: FAST_CHAIN(DREG(0), 0); break;
     case 1: FAST_CHAIN(DREG(1), 0); break;
     case 2: FAST_CHAIN(DREG(2), 0); break;
@@ -259,7 +303,7 @@ static void chain(gplan *g, uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk,
                   uint32_t kr, int pre, uint32_t nsrc, uint32_t anext)
 {
     if (fast(bp, nk, lastk)) {
-        fast_chain(g, j, bsrc, pre, nsrc, anext);
+        fast_chain(g, j, nk, bsrc, pre, nsrc, anext);
         return;
     }
     issue(g, g->spread);
@@ -310,6 +354,7 @@ static void c_out(gplan *g, uint32_t nbt, uint32_t cst, uint32_t rows, uint32_t 
     CVT(0) CVT(1) CVT(2) CVT(3)
     CZERO(0) CZERO(1) CZERO(2) CZERO(3)
     g->cp.on = 1;
+    g->cp.k = 0;
     g->cp.nbt = nbt;
     g->cp.cst = cst;
     g->cp.rows = rows;
@@ -325,6 +370,7 @@ static void c_out(gplan *g, uint32_t nbt, uint32_t cst, uint32_t rows, uint32_t 
 static void c_part(gplan *g, uint32_t k)
 {
     uint32_t cst = g->cp.cst;
+    g->cp.k = k + 1;
     if (k < g->cp.nbt) {
         switch (k) {
         case 0: tst(CREG(0), cst, 128); break;
@@ -347,9 +393,8 @@ static void c_part(gplan *g, uint32_t k)
 
 static void c_flush(gplan *g)
 {
-    if (g->cp.on)
-        for (uint32_t k = 0; k < 4; k++)
-            c_part(g, k);
+    while (g->cp.on)
+        c_part(g, g->cp.k);
 }
 
 /* Row block at row m0 (block h of the step in abuf) against the panel at
@@ -374,20 +419,20 @@ static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t 
     uint32_t rows = g->M - m0 < 16 ? g->M - m0 : 16;
     if (rows < 16)
         (void)msettilem(rows);
-    if (g->kt == CHUNK && !g->kr && n0 + 16 * nbt <= g->N) {
+    if (single && fast(32, g->kt, g->kr != 0) && n0 + 16 * nbt <= g->N) {
         /* Every chain fast: little scalar work between chains, where the
          * tensor queue holds only the chain's tail. */
         if (!pre_a)
-            a_tiles(g, abuf, h, 0, CHUNK);
+            a_tiles(g, abuf, h, 0, g->kt);
         uint32_t bsrc = bbuf;
         int pre_b = pre & PRE_B;
         for (uint32_t j = 0; j + 1 < nbt; j++, bsrc += g->bcol_bytes) {
-            fast_chain(g, j, bsrc, pre_b, bsrc + g->bcol_bytes, 0);
+            fast_chain(g, j, g->kt, bsrc, pre_b, bsrc + g->bcol_bytes, 0);
             pre_b = 1;
         }
         if (last_rb) /* its preloads may read the step's loads: all issued first */
             issue(g, ~0u);
-        fast_chain(g, nbt - 1, bsrc, pre_b, bnext, anext);
+        fast_chain(g, nbt - 1, g->kt, bsrc, pre_b, bnext, anext);
         preloaded = (anext ? PRE_A : 0) | (bnext ? PRE_B : 0);
     } else {
         for (uint32_t k0 = 0; k0 < g->kt; k0 += CHUNK) {

@@ -470,6 +470,27 @@ uint64_t cosim_tensor_checked(const cosim *c)
 
 /* ---- The report ---------------------------------------------------------------------------- */
 
+/* The options that shape this run (seed, the DRAM model, --load), as they
+ * were given, for the reproduce and waveform lines. */
+static void run_options(const sim_options *o, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, " --seed %" PRIu32, o->seed);
+    const struct {
+        const char *name;
+        uint32_t v;
+        bool on;
+    } d[] = {{"--dram-latency", o->dram_latency, o->dram_latency != 0},
+             {"--dram-bw", o->dram_bw, o->dram_bw != 0},
+             {"--dram-stall-pct", o->dram_stall_pct, o->dram_stall_pct != 0},
+             {"--dram-seed", o->dram_seed, o->dram_seed_set},
+             {"--dram-outstanding", o->dram_outstanding, o->dram_outstanding != 0}};
+    for (size_t i = 0; i < sizeof d / sizeof d[0] && n < len; i++)
+        if (d[i].on)
+            n += (size_t)snprintf(buf + n, len - n, " %s %" PRIu32, d[i].name, d[i].v);
+    for (int i = 0; i < o->nloads && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, " --load %s", o->loads[i]);
+}
+
 static void hist_effects(const hist_entry *h, char *buf, size_t n)
 {
     size_t k = 0;
@@ -534,8 +555,10 @@ void cosim_report(cosim *c, FILE *f, uint64_t cycle, const char *what, const cha
                 i + 1 == c->hn ? ">" : " ", h->cycle, h->order + 1, h->pc, h->insn, dis, eff);
     }
     uint64_t start = cycle > 200 ? cycle - 200 : 0;
-    fprintf(f, "reproduce: %s --seed %" PRIu32 " %s\n", c->o->argv0, c->o->seed, c->o->elf);
-    fprintf(f, "waveform:  %s --seed %" PRIu32 " --fst mismatch.fst --fst-start %" PRIu64 " %s%s\n",
-            c->o->fst_supported ? c->o->argv0 : "mosaic-sim-fst", c->o->seed, start, c->o->elf,
+    char opts[1024];
+    run_options(c->o, opts, sizeof opts);
+    fprintf(f, "reproduce: %s%s %s\n", c->o->argv0, opts, c->o->elf);
+    fprintf(f, "waveform:  %s%s --fst mismatch.fst --fst-start %" PRIu64 " %s%s\n",
+            c->o->fst_supported ? c->o->argv0 : "mosaic-sim-fst", opts, start, c->o->elf,
             c->o->fst_supported ? "" : "   (make sim-fst)");
 }

@@ -1,7 +1,8 @@
 /* All seven Atalla kernels and the allocator on small shapes, for a
  * lockstep run on the RTL (the 4x4 build; sw/atalla/test_atalla.py checks
  * the printed outputs against numpy as for the ISS breadth run). Edge tiles
- * everywhere, a batched GEMM, in-place elementwise, every transpose path,
+ * everywhere, a batched GEMM, a GEMM on the fast chains, in-place
+ * elementwise, every transpose path,
  * and a case run while the caller holds scratchpad pages. */
 #include <stdio.h>
 
@@ -14,6 +15,8 @@ static const tcase cases[] = {
     {"relu_hold_1x2x3x17", 'r', 4, {1, 2, 3, 17}, 0, 0, 61440, 0, 0},
     {"gemm_17x15x33", 'g', 2, {17, 15, 0, 0}, 33, 0, 0, 0, 0},
     {"gemm_b2_5x17x3", 'g', 3, {2, 5, 17, 0}, 3, 0, 0, 0, 0},
+    /* the fast chains (4 tiles), two panels, K != N */
+    {"gemm_20x64x80", 'g', 2, {20, 64, 0, 0}, 80, 0, 0, 0, 0},
     {"softmax_3x40", 's', 2, {3, 40, 0, 0}, -1, 0, 0, 0, 0},
     {"transpose_17x33_01", 't', 2, {17, 33, 0, 0}, 0, 1, 0, 0, 0},
     {"transpose_2x3x5_01", 't', 3, {2, 3, 5, 0}, 0, 1, 0, 0, 0},

@@ -9,7 +9,8 @@ builds: every one passes on mosaic-sim, at least one stops on the mutant
 with exit status 1 and a mismatch report a person can act on (cycle,
 instruction, pc and disassembly, a field table with both values, the last
 instructions with the mismatching one marked, reproduce lines). With the
-XOR mutant the report must name the xor and its rd write.
+XOR mutant the report must name the xor and its rd write. A run with DRAM
+options and --load must reproduce from its own reproduce line.
 Prints `PASS: name` / `FAIL: name: why`.
 """
 import glob
@@ -38,6 +39,29 @@ def report_problems(err, elf):
         ("waveform line", r"^waveform: +\S+ --seed \d+ --fst \S+ --fst-start \d+ "),
     ]
     return [what for what, rx in need if not re.search(rx, err, re.M)]
+
+
+def reproduce(elf):
+    """A run with DRAM options and a --load: its reproduce line names them,
+    and running that line stops at the same cycle and instruction."""
+    data = os.path.join(simlib.BUILD, "tests", "mutant_load.bin")
+    os.makedirs(os.path.dirname(data), exist_ok=True)
+    with open(data, "wb") as f:
+        f.write(bytes(range(64)))
+    args = ["--dram-latency", "7", "--dram-bw", "5", "--load", f"{data}@0x40800000"]
+    bad, _, err = simlib.run([simlib.SIM_MUTANT] + args + [elf])
+    line = re.search(r"^reproduce: (.*)$", err, re.M)
+    head = re.search(r"^mosaic-sim: LOCKSTEP MISMATCH at .*$", err, re.M)
+    want = f"{simlib.SIM_MUTANT} --seed 1 {' '.join(args)} {elf}"
+    if not (bad == 1 and line and head and line.group(1) == want):
+        return check("reproduce line names the DRAM options and --load", False,
+                     f"exit {bad}: {line.group(0) if line else simlib.first_lines(err, 4)}")
+    again, _, err2 = simlib.run(line.group(1).split())
+    head2 = re.search(r"^mosaic-sim: LOCKSTEP MISMATCH at .*$", err2, re.M)
+    check("reproduce line names the DRAM options and --load, and reproduces the mismatch",
+          again == 1 and head2 and head2.group(0) == head.group(0),
+          f"exit {again}: {head2.group(0) if head2 else simlib.first_lines(err2, 4)} "
+          f"(first run: {head.group(0)})")
 
 
 def tensor_mutant():
@@ -109,6 +133,9 @@ def main():
             check(f"{name}: report names the xor and its rd write (OR instead of XOR)", ok,
                   simlib.first_lines(err, 4))
     check("the mutant is caught by at least one program", caught, "no program exposed the injected bug")
+    if caught:
+        reproduce(os.path.join(simlib.BUILD, "isa", caught[0] + ".elf")
+                  if caught[0] != "sim_demo" else os.path.join(simlib.PROGS, "sim_demo.elf"))
     if not hook:
         check("rv32i_alu catches the XOR mutant", "rv32i_alu" in caught, f"caught by {caught}")
     print(f"mutant: {TALLY.passed} passed, {TALLY.failed} failed; caught by {len(caught)} of {len(progs)} programs")
