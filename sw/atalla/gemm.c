@@ -261,6 +261,19 @@ static inline void a_last2(uint32_t nk, uint32_t a, uint32_t astep)
     }
 }
 
+/* The eight (D, WA) copies of a fast chain, by v = j + 4 WA. */
+#define FAST_CHAINS(v)                                                         \
+    switch (v) {                                                               \
+    case 0: FAST_CHAIN(DREG(0), 0); break;                                     \
+    case 1: FAST_CHAIN(DREG(1), 0); break;                                     \
+    case 2: FAST_CHAIN(DREG(2), 0); break;                                     \
+    case 3: FAST_CHAIN(DREG(3), 0); break;                                     \
+    case 4: FAST_CHAIN(DREG(0), 1); break;                                     \
+    case 5: FAST_CHAIN(DREG(1), 1); break;                                     \
+    case 6: FAST_CHAIN(DREG(2), 1); break;                                     \
+    default: FAST_CHAIN(DREG(3), 1); break;                                    \
+    }
+
 /* A fast chain of nk tiles: D(j) += A x B(column at bsrc); pre: its first
  * two B tiles are loaded; nsrc: the next chain's B to preload, or 0;
  * anext: the next row block's A tile 0 to reload, or 0. */
@@ -273,29 +286,11 @@ static void fast_chain(gplan *g, uint32_t j, uint32_t nk_, uint32_t bsrc, int pr
         /* The common case as its own copy, nk a constant: no slot tests
          * (the scalar core would otherwise fall behind the array). */
         const uint32_t nk = CHUNK;
-        switch (v) {
-        case 0: FAST_CHAIN(DREG(0), 0); break;
-        case 1: FAST_CHAIN(DREG(1), 0); break;
-        case 2: FAST_CHAIN(DREG(2), 0); break;
-        case 3: FAST_CHAIN(DREG(3), 0); break;
-        case 4: FAST_CHAIN(DREG(0), 1); break;
-        case 5: FAST_CHAIN(DREG(1), 1); break;
-        case 6: FAST_CHAIN(DREG(2), 1); break;
-        default: FAST_CHAIN(DREG(3), 1); break;
-        }
+        FAST_CHAINS(v);
         return;
     }
     const uint32_t nk = nk_;
-    switch (v) {
-    case 0: FAST_CHAIN(DREG(0), 0); break;
-    case 1: FAST_CHAIN(DREG(1), 0); break;
-    case 2: FAST_CHAIN(DREG(2), 0); break;
-    case 3: FAST_CHAIN(DREG(3), 0); break;
-    case 4: FAST_CHAIN(DREG(0), 1); break;
-    case 5: FAST_CHAIN(DREG(1), 1); break;
-    case 6: FAST_CHAIN(DREG(2), 1); break;
-    default: FAST_CHAIN(DREG(3), 1); break;
-    }
+    FAST_CHAINS(v);
 }
 
 /* Any chain (the general one runs its loads before it). */
