@@ -13,8 +13,9 @@
  *    pitch 2w and is read at that pitch (atalla_tld_p): lanes past w hold the
  *    next row's values, whose products land in columns never stored.
  *  - A moves in steps of AR (1 or 2) row blocks of 16 rows, double buffered:
- *    step s + 1's commands are issued before step s is computed. Tile k of
- *    a step is one command (AR x 16 rows of 16 BF16, packed tiles).
+ *    step s + 1's commands are issued a few inside each of step s's chains
+ *    (gplan). Tile k of a step is one command (AR x 16 rows of 16 BF16,
+ *    packed tiles).
  *  - Per row block, the A tiles of up to 16 k-steps (a chunk) stay in the
  *    TRF (banks 0/1) while each of the NBT accumulators (FP32, bank 3) runs
  *    one chain of tmma over the chunk, B tiles streaming through bank 2
@@ -22,10 +23,14 @@
  *    writes while it runs (docs/microarchitecture.md: a tld into the
  *    drain's bank waits for the drain).
  *  - K's last tile of kr = K % 16 columns runs under mtilek = kr: products
- *    past K (stale scratchpad lanes) never enter a sum.
- *  - Each accumulator is converted to BF16 once (tcvt), stored (tst) into a
- *    C staging buffer of 16 rows x 128 bytes, and the staging rows go to
- *    main memory: one command when the stride fits, else one run per row.
+ *    past K (stale scratchpad lanes) never enter a sum. Row blocks of fewer
+ *    than 16 rows and column tiles of fewer than 16 columns run under
+ *    mtilem / mtilen, so the useful-MAC counter counts M x N x K.
+ *  - Each accumulator is converted to BF16 once (tcvt) and cleared (tzero)
+ *    at the row block's end; during the next row block's first chain the
+ *    copies are stored (tst) into a C staging buffer of 16 rows x 128 bytes
+ *    and the staging rows go to main memory: one command when the stride
+ *    fits, else one run per row.
  *
  * sdma_stride is 2K for A and 2N for B; writing it waits for the tensor
  * unit to drain, so it changes only around each panel's B loads, never
