@@ -51,7 +51,6 @@ typedef struct {
     uint32_t nb;              /* B panel buffers: 1 or 2 */
     uint32_t abuf[2], bbuf[2], cbuf[2];
     uint32_t bcol_bytes;      /* one column tile region */
-    uint32_t zero;            /* a packed FP32 zero tile (clears D) */
     /* SDMA loads still to issue: an A step (a_n commands) and a B panel
      * (b_n), A first. The next step's loads are issued a few at a time
      * inside the current step's chains (`spread` in each): all at once
@@ -334,12 +333,12 @@ static void a_tiles(const gplan *g, uint32_t abuf, uint32_t h, uint32_t k0, uint
     A_TLD(8) A_TLD(9) A_TLD(10) A_TLD(11) A_TLD(12) A_TLD(13) A_TLD(14) A_TLD(15)
 }
 
-/* The row block's accumulators out: all converted first (tcvt runs on the
- * element-wise engine, which waits for the whole unit to be idle: one wait
- * for the four, not four), then cleared by the tile mover (a tld of the
- * zero tile, not tzero, which would wait for idle again; the next chains
- * accumulate in the same bank, so this cannot wait for them). The stores
- * (tst of the BF16 copies, then SDMA) are left to the next row block. */
+/* The row block's accumulators out: all converted, then cleared (tcvt and
+ * tzero run on the element-wise engine, which waits for the whole unit to
+ * be idle: one wait for the eight, back to back; the tile mover cannot
+ * clear them beside the next chains, which accumulate in the same bank).
+ * The stores (tst of the BF16 copies, then SDMA) are left to the next row
+ * block. */
 #define CVT(J)                                                                 \
     if ((J) < nbt)                                                             \
         tcvt(CREG(J), DREG(J), FMT_BF16);
@@ -617,9 +616,9 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
         g.nbt = configs[i][1];
         g.nb = configs[i][2];
         uint32_t ab = g.kt * 512 * g.ar, bb = g.nbt * g.bcol_bytes;
-        uint32_t sz[7] = {ab, ab, 2048, 2048, 1024, bb, bb};
-        int bank[7] = {0, 1, 0, 1, 1, 1, 0};
-        got = atalla_bufs_alloc(&bufs, 5 + g.nb, sz, bank) == 0;
+        uint32_t sz[6] = {ab, ab, 2048, 2048, bb, bb};
+        int bank[6] = {0, 1, 0, 1, 1, 0};
+        got = atalla_bufs_alloc(&bufs, 4 + g.nb, sz, bank) == 0;
     }
     if (!got)
         return ATALLA_ERR_SCPAD;
@@ -627,9 +626,8 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     g.abuf[1] = bufs.addr[1];
     g.cbuf[0] = bufs.addr[2];
     g.cbuf[1] = bufs.addr[3];
-    g.zero = bufs.addr[4];
-    g.bbuf[0] = bufs.addr[5];
-    g.bbuf[1] = g.nb == 2 ? bufs.addr[6] : bufs.addr[5];
+    g.bbuf[0] = bufs.addr[4];
+    g.bbuf[1] = g.nb == 2 ? bufs.addr[5] : bufs.addr[4];
 
     uint32_t batch = 1;
     for (int32_t d = 0; d < nd - 2; d++)
@@ -640,10 +638,7 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     /* Tags: A and B BF16, accumulators FP32 (zero); CREG gets BF16 from
      * its tcvt. */
     g.b = (uintptr_t)b->data;
-    /* The zero tile first (a scratchpad tst waits while transfers are in
-     * flight), then the first loads, then the other tags under them. */
-    tinit(DREG(0), FMT_FP32);
-    tst(DREG(0), g.zero, 64);
+    /* The first loads, then the tags under them. */
     msettile_full();
     prime(&g, (uintptr_t)a->data);
     tinit(AREG(0), FMT_BF16);
@@ -666,6 +661,7 @@ int atalla_gemm(const atalla_tensor *a, const atalla_tensor *b, atalla_tensor *o
     tinit(BREG(1), FMT_BF16);
     tinit(BREG(2), FMT_BF16);
     tinit(BREG(3), FMT_BF16);
+    tinit(DREG(0), FMT_FP32);
     tinit(DREG(1), FMT_FP32);
     tinit(DREG(2), FMT_FP32);
     tinit(DREG(3), FMT_FP32);
