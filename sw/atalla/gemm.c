@@ -444,9 +444,8 @@ static int row_block(gplan *g, uint32_t abuf, uint32_t h, uint32_t m0, uint32_t 
             for (uint32_t j = 0; j < nbt; j++) {
                 uint32_t c0 = n0 + 16 * j, w = g->N - c0 < 16 ? g->N - c0 : 16;
                 uint32_t bp = 2 * w, bsrc = bbuf + j * g->bcol_bytes + k0 * 16 * bp;
-                /* The next chain's B, if this one runs 16 tiles and the
-                 * next is fast too (whole columns have pitch 32: tiles at
-                 * k0 * 512). */
+                /* The next chain's B, if this one and the next are fast
+                 * (whole columns have pitch 32: tiles at k0 * 512). */
                 uint32_t nw = j + 1 < nbt ? (g->N - c0 - 16 < 16 ? g->N - c0 - 16 : 16) : 0;
                 uint32_t nsrc = 0, an = 0;
                 if (fast(bp, nk, lastk) && fast(2 * nw, nk, lastk))
