@@ -39,7 +39,8 @@ module mosaic_soc #(
   parameter int          UartClkDiv   = 868,
   parameter logic [31:0] BootAddr     = mosaic_pkg::ResetPc,
   parameter bit          LoadFwd      = 1'b1,  // mosaic_core: load-use forwarding
-  parameter bit          EarlyRedirect = 1'b1  // mosaic_core: branch redirect timing
+  parameter bit          EarlyRedirect = 1'b1, // mosaic_core: branch redirect timing
+  parameter bit          TuClockGate  = 1'b1   // gate mosaic_tu's clock while it is idle
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -466,6 +467,30 @@ module mosaic_soc #(
   // Coprocessor attachment
   // -----------------------------------------------------------------------
   if (TensorUnit == 2) begin : g_tu_internal
+    // The tensor unit's clock stops while it is idle and the core offers it
+    // nothing: no instruction, commit or fence on X-IF. An idle unit's state
+    // is a fixed point once the last completion pulses have cleared, which
+    // TuHoldCycles more edges after the last activity guarantee. Nothing
+    // changes for the design's behaviour; in Verilator an idle unit then
+    // costs almost nothing (mosaic_clock_gate).
+    localparam logic [1:0] TuHoldCycles = 2'd3;
+    logic       tu_idle, tu_act, tu_clk;
+    logic [1:0] tu_hold_q;
+    assign tu_act = !tu_idle || x_issue_valid || x_commit_valid || x_fence_valid;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)     tu_hold_q <= TuHoldCycles;
+      else if (tu_act) tu_hold_q <= TuHoldCycles;
+      else if (tu_hold_q != 2'd0) tu_hold_q <= tu_hold_q - 2'd1;
+    end
+    mosaic_clock_gate #(
+      .Enable (TuClockGate)
+    ) u_tu_cg (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .en_i   (tu_act || (tu_hold_q != 2'd0)),
+      .clk_o  (tu_clk)
+    );
+
     mosaic_tu #(
       .PeRows       (PeRows),
       .PeCols       (PeCols),
@@ -473,7 +498,7 @@ module mosaic_soc #(
       .AxiBursts    (AxiBursts),
       .XifIdWidth   (XifIdWidth)
     ) u_tu (
-      .clk_i              (clk_i),
+      .clk_i              (tu_clk),
       .rst_ni             (rst_ni),
       .issue_valid_i      (x_issue_valid),
       .issue_ready_o      (x_issue_ready),
@@ -499,6 +524,7 @@ module mosaic_soc #(
       .result_data_o      (x_result_data),
       .fence_valid_i      (x_fence_valid),
       .fence_ready_o      (x_fence_ready),
+      .idle_o             (tu_idle),
       .mstatus_ts_i       (x_ts),
       .ev_mac_busy_o      (ev_mac_busy),
       .ev_mac_count_o     (ev_mac_count),

@@ -69,6 +69,7 @@ module mosaic_tu #(
   output logic [31:0]           result_data_o,
   input  logic                  fence_valid_i,
   output logic                  fence_ready_o,
+  output logic                  idle_o,         // nothing in flight, TRF initialised
   input  logic [1:0]            mstatus_ts_i,
   // Performance events.
   output logic                  ev_mac_busy_o,
@@ -397,6 +398,7 @@ module mosaic_tu #(
   assign result_we_o    = 1'b1;
   assign result_data_o  = res_data_q;
   assign fence_ready_o  = idle;
+  assign idle_o         = idle && init_done;
 
   // ------------------------------------------------------------------
   // CSRs
