@@ -19,7 +19,7 @@ VERILATOR ?= verilator
 YOSYS     ?= yosys
 IVERILOG  ?= iverilog
 
-RTL_IPS := pkg core fp mem tu soc
+RTL_IPS := pkg prim core fp mem tu soc
 
 rtl_own  = $(shell grep -v '^//' rtl/$(1)/$(1).f)
 rtl_req  = $(filter-out (nothing),$(shell sed -n 's|^// requires: *||p' rtl/$(1)/$(1).f))

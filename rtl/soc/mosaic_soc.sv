@@ -468,26 +468,17 @@ module mosaic_soc #(
   // -----------------------------------------------------------------------
   if (TensorUnit == 2) begin : g_tu_internal
     // The tensor unit's clock stops while it is idle and the core offers it
-    // nothing: no instruction, commit or fence on X-IF. An idle unit's state
-    // is a fixed point once the last completion pulses have cleared, which
-    // TuHoldCycles more edges after the last activity guarantee. Nothing
-    // changes for the design's behaviour; in Verilator an idle unit then
-    // costs almost nothing (mosaic_clock_gate).
-    localparam logic [1:0] TuHoldCycles = 2'd3;
-    logic       tu_idle, tu_act, tu_clk;
-    logic [1:0] tu_hold_q;
-    assign tu_act = !tu_idle || x_issue_valid || x_commit_valid || x_fence_valid;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni)     tu_hold_q <= TuHoldCycles;
-      else if (tu_act) tu_hold_q <= TuHoldCycles;
-      else if (tu_hold_q != 2'd0) tu_hold_q <= tu_hold_q - 2'd1;
-    end
+    // nothing: no instruction, commit or fence on X-IF (mosaic_clock_gate:
+    // an idle unit's state is a fixed point once its last completion pulses
+    // have cleared). Nothing changes in the design's behaviour; in Verilator
+    // an idle unit then costs almost nothing.
+    logic tu_idle, tu_clk;
     mosaic_clock_gate #(
       .Enable (TuClockGate)
     ) u_tu_cg (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
-      .en_i   (tu_act || (tu_hold_q != 2'd0)),
+      .act_i  (!tu_idle || x_issue_valid || x_commit_valid || x_fence_valid),
       .clk_o  (tu_clk)
     );
 

@@ -868,8 +868,21 @@ module mosaic_tu #(
     .ev_macs_o     (ev_mac_count_o)
   );
 
+  // The element-wise, reduction and TensorLoad engines each run on their
+  // own gated clock: on from the command to the end of the operation (busy)
+  // and a few cycles more (mosaic_clock_gate). An idle engine is a fixed
+  // point, and in simulation its lanes then cost nothing while other
+  // engines work.
+  logic vec_clk;
+  mosaic_clock_gate u_vec_cg (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .act_i  (vec_go || vec_busy),
+    .clk_o  (vec_clk)
+  );
+
   mosaic_tu_vecseq u_vec (
-    .clk_i         (clk_i),
+    .clk_i         (vec_clk),
     .rst_ni        (rst_ni),
     .cmd_valid_i   (vec_go),
     .cmd_ready_o   (vec_ready),
@@ -910,8 +923,16 @@ module mosaic_tu #(
   );
 
 
+  logic red_clk;
+  mosaic_clock_gate u_red_cg (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .act_i  (red_go || red_busy),
+    .clk_o  (red_clk)
+  );
+
   mosaic_tu_redseq u_red (
-    .clk_i         (clk_i),
+    .clk_i         (red_clk),
     .rst_ni        (rst_ni),
     .cmd_valid_i   (red_go),
     .cmd_ready_o   (red_ready),
@@ -972,8 +993,16 @@ module mosaic_tu #(
   logic [7:0]                tl_seq, tl_perm_new;
   logic [31:0]               tl_shape_new;
 
+  logic tl_clk;
+  mosaic_clock_gate u_tl_cg (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .act_i  (tl_go || tl_busy),
+    .clk_o  (tl_clk)
+  );
+
   mosaic_tu_tl u_tl (
-    .clk_i           (clk_i),
+    .clk_i           (tl_clk),
     .rst_ni          (rst_ni),
     .cmd_valid_i     (tl_go),
     .cmd_ready_o     (tl_ready),

@@ -676,11 +676,23 @@ module mosaic_tu_mma #(
   logic [PeCols*32-1:0] out_data;
   logic [5:0]           out_flags;
 
+  // The array's clock runs while it takes steps, D rows or a release, or
+  // has a step in flight (arr_busy); between ops (vector, reduction, SDMA
+  // work) the PEs are a fixed point and their clock stops, which is most
+  // of an idle-array model's simulation cost (mosaic_clock_gate).
+  logic arr_clk;
+  mosaic_clock_gate u_array_cg (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .act_i  (step_valid || d_we || out_release || arr_busy),
+    .clk_o  (arr_clk)
+  );
+
   mosaic_tu_array #(
     .PeRows (PeRows),
     .PeCols (PeCols)
   ) u_array (
-    .clk_i         (clk_i),
+    .clk_i         (arr_clk),
     .rst_ni        (rst_ni),
     .step_valid_i  (step_valid),
     .step_ready_o  (step_ready),

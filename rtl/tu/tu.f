@@ -1,6 +1,6 @@
 // Tensor unit: issue check, queue, TRF, MAC array, vector/reduction/activation
 // engines, TensorLoad, load/store, SDMA.
-// requires: pkg fp mem
+// requires: pkg prim fp mem
 rtl/tu/mosaic_tu.sv
 rtl/tu/mosaic_tu_array.sv
 rtl/tu/mosaic_tu_check.sv
