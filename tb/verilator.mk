@@ -166,7 +166,7 @@ sim-demo: $(SIM_BIN) $(SIM_PROG_DIR)/sim_demo.elf ## run the scalar demo on the 
 # Scalar (bench_sim), array busy (bench_tmma) and mixed (gemm_rtl: scalar
 # set-up and checks around tensor work) on the tensor builds, bench_sim on
 # the scalar one, lockstep and RTL only; SIM_BENCH_CYCLES bounds each run.
-SIM_BENCH_CYCLES ?= 300000
+SIM_BENCH_CYCLES ?= 3000000
 sim-bench: $(SIM_BIN) $(SIM_BIN_4X4) $(SIM_SCALAR) $(SIM_PROG_DIR)/bench_sim.elf $(SW_OUT)/bench/bench_tmma.elf $(SW_OUT)/gemm_rtl.elf ## simulation speed of the Verilator models, cycles per CPU-second (a benchmark, not a test)
 	@$(PYTHON) tools/sim_bench.py --max-cycles $(SIM_BENCH_CYCLES) \
 	  16x16=$(SIM_BIN) 4x4=$(SIM_BIN_4X4) -- \
