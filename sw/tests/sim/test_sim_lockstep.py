@@ -95,7 +95,6 @@ def run_program(elf, extra=(), sim=None, max_cycles=MAX_CYCLES):
 # soft-float references): a few minutes each on the 4x4 build, so only the
 # regress tier runs them; make test runs their *_rtl.elf builds, the same
 # programs sized for simulation.
-TOO_LONG = set() if REGRESS else {"gemm", "spec_ame"}
 LONG_PROGRAMS = {"gemm", "spec_ame"}
 LONG_MAX_CYCLES = 200_000_000  # gemm.elf: 48.8 M cycles on the 4x4 build
 
@@ -103,7 +102,7 @@ LONG_MAX_CYCLES = 200_000_000  # gemm.elf: 48.8 M cycles on the 4x4 build
 def program_list(pattern):
     progs = []
     for elf in sorted(glob.glob(os.path.join(BUILD, pattern))):
-        if os.path.splitext(os.path.basename(elf))[0] in TOO_LONG:
+        if not REGRESS and os.path.splitext(os.path.basename(elf))[0] in LONG_PROGRAMS:
             print(f"INFO: {elf}: run by make regress (its _rtl.elf build runs here)")
             continue
         progs.append(elf)
