@@ -4,7 +4,11 @@
 
 static uint8_t src[1024], src2[1024], got[1024], want[1024];
 
-/* Whole-register byte moves: a [4,16,16,1] descriptor covers 1024 bytes. */
+/* Whole-register byte moves: a [4,16,16,1] descriptor covers 1024 bytes.
+ * TL_PUT fences after the load too: the next TL_PUT rewrites tt_src with
+ * scalar stores, which are ordered against a tensor load still reading it
+ * only across a fence (ARCHITECTURE §1; without it a slow DRAM, e.g.
+ * --dram-stall-pct 40 --dram-latency 30, lets the stores overtake the load). */
 #define FULL TL_DESC(4, 16, 16, 1)
 #define TL_PUT(tr, bytes)                                                      \
     do {                                                                       \
@@ -12,6 +16,7 @@ static uint8_t src[1024], src2[1024], got[1024], want[1024];
         mosaic_fence();                                                        \
         tl_load_mask_write(0xF);                                               \
         tl_mload(tr, FULL, tt_src);                                            \
+        mosaic_fence();                                                        \
     } while (0)
 #define TL_GET(tr, bytes)                                                      \
     do {                                                                       \

@@ -21,12 +21,15 @@ extern uint8_t tt_dst[TT_BUF_BYTES];
 uint32_t tt_get(const void *tile, unsigned fmt, unsigned idx);
 void tt_set(void *tile, unsigned fmt, unsigned idx, uint32_t bits);
 
-/* Load tile register `tr` (tag already fmt) from `src` (packed tile). */
+/* Load tile register `tr` (tag already fmt) from `src` (packed tile). The
+ * fence after the tld lets the next TT_LD rewrite tt_src: the tld may still
+ * be reading it (a slow DRAM, e.g. --dram-stall-pct 40, shows the race). */
 #define TT_LD(tr, fmt, src)                                                    \
     do {                                                                       \
         memcpy(tt_src, (src), TILE_BYTES(fmt));                                \
         mosaic_fence();                                                        \
         tld(tr, tt_src, TILE_PITCH(fmt));                                      \
+        mosaic_fence();                                                        \
     } while (0)
 /* Give `tr` tag fmt and load it. */
 #define TT_LOAD(tr, fmt, src)                                                  \
