@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The README's headline performance figures, held to the RTL's counters.
+
+Runs the tensor-unit benchmarks (build/sw/bench/*.elf) on the RTL builds
+(`mosaic-sim --no-cosim`, 16x16, and `mosaic-sim-4x4`), reads their BENCH
+lines (cycle and MAC counters the programs read from the performance
+counters) and checks every figure README.md's results table publishes for
+them: a figure is current when the counters give it to the digits it is
+published with. So a change that makes the RTL slower fails here, and so
+does one that makes it faster without the README following. The published
+values are in PUBLISHED below; change them together with README.md.
+
+Utilization = useful MACs / (cycles x PE), as tools/perf.py computes it
+(docs/performance.md). One `PASS: name` / `FAIL: name: why` per check.
+"""
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
+SIM16 = os.path.join(BUILD, "bin", "mosaic-sim")
+SIM4 = os.path.join(BUILD, "bin", "mosaic-sim-4x4")
+BENCH = os.path.join(BUILD, "sw", "bench")
+GEMM_OPTS = ["--dram-latency", "100", "--dram-bw", "16"]   # make perf's
+
+# README.md's results table, figure by figure:
+# (build, program, case, quantity, published value, digits after the point)
+PUBLISHED = [
+    # chained 16x16x16 tmma, 1 000 tiles: 16.09 cycles/tile, 99.5 % on 16x16
+    ("16x16", "bench_tmma", "tmma_bf16", "cycles/tile", 16.09, 2),
+    ("16x16", "bench_tmma", "tmma_e4m3", "cycles/tile", 16.09, 2),
+    ("16x16", "bench_tmma", "tmma_int8", "cycles/tile", 16.09, 2),
+    ("16x16", "bench_tmma", "tmma_bf16", "util%", 99.5, 1),
+    ("16x16", "bench_tmma", "tmma_e4m3", "util%", 99.5, 1),
+    ("16x16", "bench_tmma", "tmma_int8", "util%", 99.5, 1),
+    # ... and 91 % on 4x4
+    ("4x4", "bench_tmma", "tmma_bf16", "util%", 91, 0),
+    ("4x4", "bench_tmma", "tmma_e4m3", "util%", 91, 0),
+    ("4x4", "bench_tmma", "tmma_int8", "util%", 91, 0),
+    # AME mmacc, 40 instructions: 96.5-96.7 % (2x2), 99.2 % (guarded 4x4)
+    ("16x16", "bench_ame", "ame_2x2_int8_int16", "util%", 96.7, 1),
+    ("16x16", "bench_ame", "ame_2x2_e4m3_fp16", "util%", 96.7, 1),
+    ("16x16", "bench_ame", "ame_2x2_bf16_fp32", "util%", 96.5, 1),
+    ("16x16", "bench_ame", "ame_4x4_int8_int16", "util%", 99.2, 1),
+    ("16x16", "bench_ame", "ame_4x4_e4m3_fp16", "util%", 99.2, 1),
+    # ... 99.8 % on 4x4 (the 2x2 INT8 case)
+    ("4x4", "bench_ame", "ame_2x2_int8_int16", "util%", 99.8, 1),
+    # GEMM 256^3 from main memory, latency 100, 16 B/cycle: 74 962 cycles, 87.4 %
+    ("16x16", "bench_gemm", "gemm_bf16", "cycles", 74962, 0),
+    ("16x16", "bench_gemm", "gemm_bf16", "util%", 87.4, 1),
+]
+PE = {"16x16": 256, "4x4": 16}
+SIMS = {"16x16": SIM16, "4x4": SIM4}
+
+passed = failed = 0
+
+
+def check(name, ok, why=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"PASS: {name}")
+    else:
+        failed += 1
+        print(f"FAIL: {name}: {why}")
+    sys.stdout.flush()
+
+
+def bench_lines(text):
+    """BENCH lines of a run: {case: {field: int}}."""
+    out = {}
+    for m in re.finditer(r"^BENCH (\S+) (.*)$", text, re.M):
+        out[m.group(1)] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(2))}
+    return out
+
+
+def run(build, prog):
+    """Run one benchmark; returns ({case: counters}, why)."""
+    elf = os.path.join(BENCH, prog + ".elf")
+    sim = SIMS[build]
+    for f in (sim, elf):
+        if not os.path.exists(f):
+            return None, f"{f} not built (make test builds it)"
+    cmd = [sim, "--no-cosim"] + (GEMM_OPTS if prog == "bench_gemm" else []) + [elf]
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=900)
+    except subprocess.TimeoutExpired:
+        return None, f"{' '.join(cmd)}: timed out"
+    out = p.stdout.decode(errors="replace")
+    if p.returncode != 0:
+        return None, f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr.decode(errors='replace')[:300]}"
+    return bench_lines(out), ""
+
+
+def value(c, quantity, pe):
+    if quantity == "cycles/tile":
+        return c["cycles"] / c["n"]
+    if quantity == "util%":
+        return 100.0 * c["macs"] / (c["cycles"] * pe)
+    return float(c[quantity])
+
+
+def main():
+    runs = {}
+    for build, prog, case, quantity, pub, digits in PUBLISHED:
+        key = (build, prog)
+        if key not in runs:
+            runs[key] = run(build, prog)
+        lines, why = runs[key]
+        name = f"{build} {prog} {case}: {quantity} = {pub} (README)"
+        if lines is None:
+            check(name, False, why)
+            continue
+        if case not in lines:
+            check(name, False, f"no BENCH line {case} (cases: {sorted(lines)})")
+            continue
+        got = value(lines[case], quantity, PE[build])
+        check(name, round(got, digits) == round(pub, digits),
+              f"the counters give {got:.4f}: the RTL or README.md changed "
+              f"({lines[case]})")
+    print(f"bench_rtl: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
