@@ -66,7 +66,7 @@ $(FPGA_OUT)/pll.v: fpga/fpga.mk | fpga-setup
 # for timing; the JSON goes to nextpnr, the Verilog netlist to fpga-check.
 $(FPGA_OUT)/mosaic.json: $(RTL_SRCS) $(RTL_LISTS) $(FPGA_TOP_SRC) $(FPGA_OUT)/pll.v $(FPGA_OUT)/boot.hex fpga/fpga.mk | fpga-setup
 	@echo "  SYNTH   mosaic_ulx3s_top $(FPGA_CONFIG) (log $(FPGA_OUT)/yosys.log)"
-	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_SRCS) $(FPGA_TOP_SRC)"; \
+	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_SRCS) $(FPGA_TOP_SRC)"; \
 	   echo "read_verilog $(FPGA_OUT)/pll.v"; \
 	   echo "chparam -set ClkMhz $(FPGA_MHZ) -set TensorUnit $(word 2,$(FPGA_CFG)) \
 	     -set PeRows $(word 3,$(FPGA_CFG)) -set PeCols $(word 4,$(FPGA_CFG)) \
@@ -124,7 +124,7 @@ $(FPGA_CHK)/prog.hex: $(BOOT_CHECK) tools/elf2hex.py
 
 $(FPGA_CHK)/netlist.v: $(RTL_SRCS) $(RTL_LISTS) $(FPGA_CHK)/prog.hex fpga/fpga.mk | fpga-setup
 	@echo "  SYNTH   mosaic_soc_fpga scalar for the netlist check (log $(FPGA_CHK)/yosys.log)"
-	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_SRCS)"; \
+	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_SRCS)"; \
 	   echo "chparam -set TensorUnit 0 -set RamBytes $(FPGA_RAM_BYTES) -set MainBytes $(FPGA_MAIN_BYTES) \
 	     -set ScpadBytes $(FPGA_SCPAD_BYTES) -set UartClkDiv 4 -set RamInitFile \"$(FPGA_CHK)/prog.hex\" mosaic_soc_fpga"; \
 	   echo "synth_ecp5 -abc9 -nodsp -top mosaic_soc_fpga"; \

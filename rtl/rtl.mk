@@ -28,7 +28,11 @@ rtl_ips  = $(call rtl_uniq,$(foreach r,$(call rtl_req,$(1)),$(call rtl_ips,$(r))
 # Resolved once per IP at parse time (a few shell calls).
 $(foreach ip,$(RTL_IPS),$(eval RTL_FILES_$(ip) := $(foreach i,$(call rtl_ips,$(ip)),$(call rtl_own,$(i)))))
 rtl_files = $(RTL_FILES_$(1))
-RTL_LISTS := $(foreach ip,$(RTL_IPS),rtl/$(ip)/$(ip).f)
+RTL_LISTS := $(foreach ip,$(RTL_IPS),rtl/$(ip)/$(ip).f) $(wildcard rtl/*/*.svh)
+# Include path of the shared headers (rtl/prim/mosaic_assert.svh): the same
+# -I option for Verilator, Icarus and Yosys's read_verilog. RTL_LISTS above
+# carries the headers, so everything that depends on the lists rebuilds.
+RTL_INC   := -Irtl/prim
 
 RTL_SRCS    := $(RTL_FILES_soc)
 RTL_PKG     := rtl/pkg/mosaic_pkg.sv
@@ -61,9 +65,9 @@ rtl-files: ## print the resolved file list of an IP: make rtl-files IP=tu
 
 lint-top: ## Verilator -Wall and Icarus on one module: make lint-top TOP=mosaic_tu_sdma [PARAMS=-GX=1]
 	@test -n "$(filter $(TOP),$(RTL_MODULES))" || { echo "lint-top: TOP=$(TOP) is not a module in rtl/ (make rtl-files IP=soc)"; exit 2; }
-	$(VERILATOR) --lint-only -Wall $(PARAMS) --top-module $(TOP) $(RTL_SRCS)
+	$(VERILATOR) --lint-only -Wall --assert $(RTL_INC) $(PARAMS) --top-module $(TOP) $(RTL_SRCS)
 	@mkdir -p $(RTL_BUILD)
-	@set -o pipefail; $(IVERILOG) -g2012 -s $(TOP) -o $(RTL_BUILD)/$(TOP).vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
+	@set -o pipefail; $(IVERILOG) -g2012 $(RTL_INC) -s $(TOP) -o $(RTL_BUILD)/$(TOP).vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 	@echo "lint-top: $(TOP) clean"
 
 lint: rtl-lint
@@ -82,13 +86,13 @@ $(LINT_OUT)/rtl-verilator.ok: $(RTL_SRCS) $(RTL_LISTS) rtl/rtl.mk
 	@mkdir -p $(dir $@)
 	@set -e; n=0; for cfg in $(SOC_LINT_CFGS); do \
 	  n=$$((n + 1)); echo "  LINT    mosaic_soc $$cfg"; \
-	  $(VERILATOR) --lint-only -Wall $$cfg --top-module mosaic_soc $(RTL_SRCS); \
+	  $(VERILATOR) --lint-only -Wall --assert $(RTL_INC) $$cfg --top-module mosaic_soc $(RTL_SRCS); \
 	done; \
 	i=0; for m in $(RTL_MODULES); do \
 	  i=$$((i + 1)); echo "  LINT    [$$i/$(words $(RTL_MODULES))] $$m"; \
-	  $(VERILATOR) --lint-only -Wall --top-module $$m $(RTL_SRCS); \
+	  $(VERILATOR) --lint-only -Wall --assert $(RTL_INC) --top-module $$m $(RTL_SRCS); \
 	done; \
-	$(VERILATOR) --lint-only -Wall +define+SYNTHESIS --top-module mosaic_tu_tl $(RTL_SRCS); \
+	$(VERILATOR) --lint-only -Wall --assert $(RTL_INC) +define+SYNTHESIS --top-module mosaic_tu_tl $(RTL_SRCS); \
 	echo "rtl-lint: verilator -Wall clean: mosaic_soc ($$n configurations), $(words $(RTL_MODULES)) modules, mosaic_tu_tl with SYNTHESIS"
 	@touch $@
 
@@ -96,9 +100,9 @@ rtl-icarus: $(LINT_OUT)/rtl-icarus.ok
 $(LINT_OUT)/rtl-icarus.ok: $(RTL_SRCS) $(RTL_LISTS) rtl/rtl.mk
 	@mkdir -p $(RTL_BUILD) $(dir $@)
 	@set -e -o pipefail; \
-	$(IVERILOG) -g2012 -DRVFI -o $(RTL_BUILD)/all.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
-	$(IVERILOG) -g2012 -s mosaic_soc -o $(RTL_BUILD)/soc.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
-	$(IVERILOG) -g2012 -DRVFI -s mosaic_soc -Pmosaic_soc.TensorUnit=2 -o $(RTL_BUILD)/soc_tu.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
+	$(IVERILOG) -g2012 $(RTL_INC) -DRVFI -o $(RTL_BUILD)/all.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
+	$(IVERILOG) -g2012 $(RTL_INC) -s mosaic_soc -o $(RTL_BUILD)/soc.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
+	$(IVERILOG) -g2012 $(RTL_INC) -DRVFI -s mosaic_soc -Pmosaic_soc.TensorUnit=2 -o $(RTL_BUILD)/soc_tu.vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }; \
 	echo "rtl-lint: iverilog -g2012 compiles every module (every uninstantiated module as a root) and mosaic_soc with and without the tensor unit"
 	@touch $@
 
@@ -126,7 +130,7 @@ synth: $(SYNTH_STAMPS) ## Yosys synthesis of mosaic_soc and every block (cells, 
 $(LINT_OUT)/synth-soc.ok: $(RTL_SRCS) $(RTL_LISTS) rtl/synth.ys rtl/rtl.mk
 	@mkdir -p $(SYNTH_OUT) $(dir $@)
 	@echo "  SYNTH   mosaic_soc (log $(SYNTH_OUT)/soc.log)"
-	@{ echo "read_verilog -sv $(RTL_SRCS)"; cat rtl/synth.ys; \
+	@{ echo "read_verilog -sv $(RTL_INC) $(RTL_SRCS)"; cat rtl/synth.ys; \
 	   echo "tee -q -o $(SYNTH_OUT)/soc.stat stat"; } > $(SYNTH_OUT)/soc.ys
 	@$(HEAVY_LOCK) $(YOSYS) -q -l $(SYNTH_OUT)/soc.log -s $(SYNTH_OUT)/soc.ys >/dev/null 2>&1 || \
 	  { grep -E "ERROR|Assert" $(SYNTH_OUT)/soc.log; echo "synth: yosys failed, see $(SYNTH_OUT)/soc.log"; exit 1; }
@@ -139,7 +143,7 @@ define SYNTH_BLOCK_RULE
 $(LINT_OUT)/synth-$(1).ok: $$(call rtl_files,$(3)) $(RTL_LISTS) rtl/rtl.mk
 	@mkdir -p $(SYNTH_OUT) $$(dir $$@)
 	@echo "  SYNTH   $(2) $(4) (log $(SYNTH_OUT)/$(1).log)"
-	@$(HEAVY_LOCK) $(YOSYS) -q -l $(SYNTH_OUT)/$(1).log -p "read_verilog -defer -sv $$(call rtl_files,$(3)); \
+	@$(HEAVY_LOCK) $(YOSYS) -q -l $(SYNTH_OUT)/$(1).log -p "read_verilog -defer -sv $(RTL_INC) $$(call rtl_files,$(3)); \
 	    $(if $(4),chparam $(foreach s,$(subst $(rtl_comma), ,$(4)),-set $(subst =, ,$(s))) $(2);) \
 	    hierarchy -check -top $(2); synth -top $(2) -run begin:fine; \
 	    select -assert-none t:\$$$$dlatch t:\$$$$adlatch t:\$$$$dlatchsr t:\$$$$sr; \

@@ -19,7 +19,7 @@
 # gate-level checks (make gates) are at the end.
 
 MOD_OUT      := $(BUILD)/modules
-MOD_VFLAGS   := --cc --exe --build -j 2 -Wall -O3 --x-assign fast --x-initial fast \
+MOD_VFLAGS   := --cc --exe --build -j 2 -Wall -O3 --assert $(RTL_INC) --x-assign fast --x-initial fast \
                 -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/modules)" \
                 -LDFLAGS "$(abspath $(GOLDEN_LIB))"
 # The mutants only run --quick: built unoptimised (faster to build).
@@ -43,7 +43,8 @@ MOD_TESTS := \
   tl:mosaic_tu_tl:tu:MOSAIC_INJECT_TL_BUG \
   array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:4 \
   array:mosaic_tu_array:tu:-:8 \
-  array:mosaic_tu_array:tu:-:16
+  array:mosaic_tu_array:tu:-:16 \
+  assert:tb_assert:tu:-
 
 # The SDMA test's AXI data width (64 or 128) is the RTL's AxiDataWidth and
 # the harness's slave (-DSDMA_AXI_BITS); the harness's memory windows are
@@ -120,7 +121,7 @@ define mod_iverilog
 	@mkdir -p $(dir $@)
 	@rm -f $@
 	@echo "  IVERILOG $@"
-	@set -o pipefail; $(IVERILOG) -g2012 $(3) -s $(1) -o $@ $(2) 2>&1 | { grep -v 'sorry:' || true; }
+	@set -o pipefail; $(IVERILOG) -g2012 $(RTL_INC) $(3) -s $(1) -o $@ $(2) 2>&1 | { grep -v 'sorry:' || true; }
 	@test -s $@
 endef
 
@@ -154,10 +155,10 @@ $(LINT_OUT)/gates.ok: $(MOD_IC)/cvt.hex $(MOD_IC)/fma32.hex $(MOD_IC_FP_SRCS) $(
 	  echo "  SYNTH   $$top, flattened (log $(GATE_OUT)/$$top.yosys.log)"; \
 	  rm -f $(GATE_OUT)/$$top.net.v; \
 	  $(HEAVY_LOCK) $(YOSYS) -q -l $(GATE_OUT)/$$top.yosys.log \
-	    -p "read_verilog -sv $(MOD_IC_FP_SRCS); synth -flatten -top $$top; stat; write_verilog -noattr $(GATE_OUT)/$$top.net.v" >/dev/null; \
+	    -p "read_verilog -sv $(RTL_INC) $(MOD_IC_FP_SRCS); synth -flatten -top $$top; stat; write_verilog -noattr $(GATE_OUT)/$$top.net.v" >/dev/null; \
 	  grep -m1 'Number of cells' $(GATE_OUT)/$$top.yosys.log; \
 	  echo "  GATES   $$top netlist under Icarus, $$n vectors"; \
-	  $(IVERILOG) -g2012 -s $$bench -o $(GATE_OUT)/$$top.net.vvp $(GATE_OUT)/$$top.net.v tb/modules/$$bench.sv; \
+	  $(IVERILOG) -g2012 $(RTL_INC) -s $$bench -o $(GATE_OUT)/$$top.net.vvp $(GATE_OUT)/$$top.net.v tb/modules/$$bench.sv; \
 	  out=$$(vvp -n $(GATE_OUT)/$$top.net.vvp +vectors=$(MOD_IC)/$$vec +n=$$n +name=$${top}_netlist); \
 	  echo "$$out" | grep -v readmemh; echo "$$out" | grep -q '^PASS'; \
 	done

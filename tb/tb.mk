@@ -32,15 +32,15 @@ TB_IV_ALL      := $(TB_IV_DIR)/soc.vvp $(TB_IV_DIR)/soc_tu.vvp \
 tb-icarus: $(TB_IV_ALL) ## build the Icarus benches (build/tb/icarus/*.vvp)
 
 $(TB_IV_DIR)/soc.vvp: $(TB_IV_SOC_SRCS) $(TB_IV_RTL)
-	@set -o pipefail; $(IVERILOG) -g2012 -DRVFI -s mosaic_soc_tb -o $@ \
+	@set -o pipefail; $(IVERILOG) -g2012 $(RTL_INC) -DRVFI -s mosaic_soc_tb -o $@ \
 	  $(TB_IV_RTL) $(TB_IV_SOC_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 
 $(TB_IV_DIR)/soc_tu.vvp: $(TB_IV_SOC_SRCS) $(TB_IV_RTL)
-	@set -o pipefail; $(IVERILOG) -g2012 -DRVFI -s mosaic_soc_tb -Pmosaic_soc_tb.TensorUnit=1 -o $@ \
+	@set -o pipefail; $(IVERILOG) -g2012 $(RTL_INC) -DRVFI -s mosaic_soc_tb -Pmosaic_soc_tb.TensorUnit=1 -o $@ \
 	  $(TB_IV_RTL) $(TB_IV_SOC_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 
 $(TB_IV_DIR)/%.vvp: tb/icarus/mosaic_core_%_tb.sv $(TB_IV_DIR)/rtl/core/mosaic_core_%.sv $(TB_IV_DIR)/rtl/pkg/mosaic_pkg.sv
-	@set -o pipefail; $(IVERILOG) -g2012 -s mosaic_core_$*_tb -o $@ \
+	@set -o pipefail; $(IVERILOG) -g2012 $(RTL_INC) -s mosaic_core_$*_tb -o $@ \
 	  $(TB_IV_DIR)/rtl/pkg/mosaic_pkg.sv $(TB_IV_DIR)/rtl/core/mosaic_core_$*.sv $< 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 
 icarus-run: tb-icarus

@@ -38,7 +38,7 @@ SIM_VLT      := tb/verilator/mosaic_sim.vlt
 # instantaneous), so --uart-pty loads a program in about a second of
 # simulation rather than minutes at a real baud rate's divider.
 SIM_UART_DIV := 4
-SIM_VFLAGS = --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique \
+SIM_VFLAGS = --cc --exe --build -j 2 -O3 -Wall --assert $(RTL_INC) --x-assign unique --x-initial unique \
              +define+RVFI --top-module mosaic_soc -GUartClkDiv=$(SIM_UART_DIV) \
              -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
              -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/verilator) -DMOSAIC_SIM_UART_DIV=$(SIM_UART_DIV) $(1)" \
@@ -101,12 +101,15 @@ $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),-GLoadFwd=0 -GEarlyRedirect=0,)
 test-build: $(SIM_FPGA)
 
-# The tensor datapath mutant: the 4x4 build with one PE rounding to nearest
-# even whatever mcsr says (mosaic_tu_array MOSAIC_INJECT_ARRAY_BUG); the mutant
-# suite requires lockstep to catch it.
+# The SoC mutant: the 4x4 build with one PE rounding to nearest even
+# whatever mcsr says (mosaic_tu_array MOSAIC_INJECT_ARRAY_BUG), plus the
+# SoC-level bugs of rtl/prim/mosaic_mutant.svh (a corrupted core store, a
+# corrupted SDMA byte, a reduction-engine instruction never dispatched),
+# one at a time by the MOSAIC_MUTANT environment variable. The mutant suite
+# requires lockstep to catch each with the right report.
 SIM_TMUTANT := $(SIM_DIR)/mosaic-sim-4x4-mutant
 $(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS)
-	$(call sim_verilate,$@,$(SIM_DIR)/tmutant,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 +define+MOSAIC_INJECT_ARRAY_BUG,)
+	$(call sim_verilate,$@,$(SIM_DIR)/tmutant,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 +define+MOSAIC_INJECT_ARRAY_BUG +define+MOSAIC_INJECT_SOC_BUGS,-DMOSAIC_SIM_MUTANT_ENV)
 
 .PHONY: sim-4x4
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array

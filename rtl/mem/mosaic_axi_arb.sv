@@ -17,10 +17,14 @@
 // from the FIFOs and the locks.
 
 `default_nettype none
+`include "mosaic_assert.svh"
 
 module mosaic_axi_arb #(
   parameter int AxiDataWidth = 64,
-  parameter int Outstanding  = 8    // power of two
+  parameter int Outstanding  = 8,   // power of two
+  // The protocol checkers' burst-form checks (mosaic_axi_checker); only a
+  // test that sends illegal bursts on purpose turns them off.
+  parameter bit CheckBursts  = 1'b1
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -251,6 +255,52 @@ module mosaic_axi_arb #(
 
   logic unused_cnt;
   assign unused_cnt = ^{r_own_cnt, w_own_cnt, b_own_cnt};
+
+  // ------------------------------------------------------------------
+  // Protocol checks on the three ports (simulation and formal only); at
+  // most Outstanding bursts per direction are in flight at each port.
+  // ------------------------------------------------------------------
+`ifdef MOSAIC_ASSERT_ON
+  mosaic_axi_checker #(.DataWidth (AxiDataWidth), .MaxBursts (2 * Outstanding),
+                       .CheckBursts (CheckBursts)) u_chk_m0 (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .awaddr_i (m0_awaddr_i), .awlen_i (m0_awlen_i), .awsize_i (m0_awsize_i),
+    .awburst_i (m0_awburst_i), .awvalid_i (m0_awvalid_i), .awready_i (m0_awready_o),
+    .wdata_i (m0_wdata_i), .wstrb_i (m0_wstrb_i), .wlast_i (m0_wlast_i),
+    .wvalid_i (m0_wvalid_i), .wready_i (m0_wready_o),
+    .bresp_i (m0_bresp_o), .bvalid_i (m0_bvalid_o), .bready_i (m0_bready_i),
+    .araddr_i (m0_araddr_i), .arlen_i (m0_arlen_i), .arsize_i (m0_arsize_i),
+    .arburst_i (m0_arburst_i), .arvalid_i (m0_arvalid_i), .arready_i (m0_arready_o),
+    .rdata_i (m0_rdata_o), .rresp_i (m0_rresp_o), .rlast_i (m0_rlast_o),
+    .rvalid_i (m0_rvalid_o), .rready_i (m0_rready_i)
+  );
+  mosaic_axi_checker #(.DataWidth (AxiDataWidth), .MaxBursts (2 * Outstanding),
+                       .CheckBursts (CheckBursts)) u_chk_m1 (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .awaddr_i (m1_awaddr_i), .awlen_i (m1_awlen_i), .awsize_i (m1_awsize_i),
+    .awburst_i (m1_awburst_i), .awvalid_i (m1_awvalid_i), .awready_i (m1_awready_o),
+    .wdata_i (m1_wdata_i), .wstrb_i (m1_wstrb_i), .wlast_i (m1_wlast_i),
+    .wvalid_i (m1_wvalid_i), .wready_i (m1_wready_o),
+    .bresp_i (m1_bresp_o), .bvalid_i (m1_bvalid_o), .bready_i (m1_bready_i),
+    .araddr_i (m1_araddr_i), .arlen_i (m1_arlen_i), .arsize_i (m1_arsize_i),
+    .arburst_i (m1_arburst_i), .arvalid_i (m1_arvalid_i), .arready_i (m1_arready_o),
+    .rdata_i (m1_rdata_o), .rresp_i (m1_rresp_o), .rlast_i (m1_rlast_o),
+    .rvalid_i (m1_rvalid_o), .rready_i (m1_rready_i)
+  );
+  mosaic_axi_checker #(.DataWidth (AxiDataWidth), .MaxBursts (2 * Outstanding),
+                       .CheckBursts (CheckBursts)) u_chk_s (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .awaddr_i (s_awaddr_o), .awlen_i (s_awlen_o), .awsize_i (s_awsize_o),
+    .awburst_i (s_awburst_o), .awvalid_i (s_awvalid_o), .awready_i (s_awready_i),
+    .wdata_i (s_wdata_o), .wstrb_i (s_wstrb_o), .wlast_i (s_wlast_o),
+    .wvalid_i (s_wvalid_o), .wready_i (s_wready_i),
+    .bresp_i (s_bresp_i), .bvalid_i (s_bvalid_i), .bready_i (s_bready_o),
+    .araddr_i (s_araddr_o), .arlen_i (s_arlen_o), .arsize_i (s_arsize_o),
+    .arburst_i (s_arburst_o), .arvalid_i (s_arvalid_o), .arready_i (s_arready_i),
+    .rdata_i (s_rdata_i), .rresp_i (s_rresp_i), .rlast_i (s_rlast_i),
+    .rvalid_i (s_rvalid_i), .rready_i (s_rready_o)
+  );
+`endif
 
 endmodule
 

@@ -4,9 +4,11 @@
 // Storage is one flat vector of flops, not an unpacked array, so Yosys does
 // not count these few-entry queues among the block RAMs of the design (they are
 // far too small for one). rdata_o is the head entry, valid while !empty_o.
-// A push into a full FIFO or a pop from an empty one is ignored.
+// A push into a full FIFO or a pop from an empty one is a caller's bug
+// (assertions PushFullA, PopEmptyA); the FIFO ignores it.
 
 `default_nettype none
+`include "mosaic_assert.svh"
 
 module mosaic_mem_fifo #(
   parameter int Width = 8,
@@ -53,6 +55,9 @@ module mosaic_mem_fifo #(
   always_ff @(posedge clk_i) begin
     if (do_push) q_q[32'(wptr_q) * Width +: Width] <= wdata_i;
   end
+
+  `MOSAIC_ASSERT_NEVER(PushFullA, push_i && full_o, clk_i, rst_ni)
+  `MOSAIC_ASSERT_NEVER(PopEmptyA, pop_i && empty_o, clk_i, rst_ni)
 
 endmodule
 

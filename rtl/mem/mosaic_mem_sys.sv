@@ -45,7 +45,8 @@
 // AW: the B response, counted from the last W beat), and arready, awready,
 // wready and rvalid are each withheld in dram_stall_pct_i percent of the
 // cycles, from a xorshift32 generator seeded with dram_seed_i (taken in the
-// first cycle after reset). 0 / 0 runs one beat per cycle.
+// first cycle after reset); an R beat already shown is never withdrawn.
+// 0 / 0 runs one beat per cycle.
 //
 // dram_bw_i limits main-window R and W beats to that many bytes per cycle
 // on average: a byte-credit counter gains dram_bw_i per cycle, up to
@@ -67,6 +68,7 @@
 // RDepth more can still be draining through the R queue).
 
 `default_nettype none
+`include "mosaic_mutant.svh"
 
 module mosaic_mem_sys #(
   parameter int RamBytes     = mosaic_pkg::RamSize,
@@ -456,7 +458,14 @@ module mosaic_mem_sys #(
     .count_o (rf_cnt)
   );
 
-  assign s_rvalid_o = ~rf_empty & ~(rf_main & stall_r);
+  // A stall only delays a beat that is not yet shown: once rvalid is up it
+  // stays up until rready (AXI A3.2.1; the checkers' RHoldA).
+  logic r_shown_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) r_shown_q <= 1'b0;
+    else         r_shown_q <= s_rvalid_o & ~s_rready_i;
+  end
+  assign s_rvalid_o = ~rf_empty & (r_shown_q | ~(rf_main & stall_r));
   assign s_rdata_o  = rf_data;
   assign s_rresp_o  = rf_resp;
   assign s_rlast_o  = rf_last;
@@ -591,7 +600,19 @@ module mosaic_mem_sys #(
   assign ram_b_we    = ram_gnt_core ? data_we_i : ~ram_rd;
   assign ram_b_be    = ram_gnt_core ? data_be_i : s_wstrb_i[4*ram_k +: 4];
   assign ram_b_addr  = ram_gnt_core ? off_ram[RamAw+1:2] : ram_word[RamAw-1:0];
+`ifdef MOSAIC_INJECT_SOC_BUGS
+  `MOSAIC_MUTANT_SEL
+  logic [31:0] core_wdata;
+  always_comb begin
+    core_wdata = data_wdata_i;
+    if (mutant_sel == 1 && off_ram[4:2] == 3'd5) begin
+      for (int k = 3; k >= 0; k--) if (data_be_i[k]) core_wdata = data_wdata_i ^ (32'd1 << (8 * k));
+    end
+  end
+  assign ram_b_wdata = ram_gnt_core ? core_wdata : s_wdata_i[32*ram_k +: 32];
+`else
   assign ram_b_wdata = ram_gnt_core ? data_wdata_i : s_wdata_i[32*ram_k +: 32];
+`endif
 
   mosaic_mem_ram #(
     .Bytes       (RamBytes),

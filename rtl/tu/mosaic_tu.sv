@@ -34,6 +34,8 @@
 // before the op is dispatched (the engine idle, so it owns the write port).
 
 `default_nettype none
+`include "mosaic_assert.svh"
+`include "mosaic_mutant.svh"
 
 module mosaic_tu #(
   parameter int PeRows       = 16,
@@ -567,8 +569,14 @@ module mosaic_tu #(
   assign z_go    = h_valid && h_mma && h_clr && !z_act_q && others_idle && !mma_busy && !spx_any;
   assign vec_go  = h_valid && h_vec && vec_ready && !red_busy && !lsu_busy && !tl_busy &&
                    !mma_busy && !spx_any;
+`ifdef MOSAIC_INJECT_SOC_BUGS
+  `MOSAIC_MUTANT_SEL
+  assign red_go  = h_valid && h_red && red_ready && !vec_busy && !lsu_busy && !tl_busy &&
+                   !mma_busy && !spx_any && mutant_sel != 3;
+`else
   assign red_go  = h_valid && h_red && red_ready && !vec_busy && !lsu_busy && !tl_busy &&
                    !mma_busy && !spx_any;
+`endif
   // TensorLoad moves memory too (mload/mstore): after everything, SDMA too.
   assign tl_go   = h_valid && h_tl && tl_ready && others_idle && !mma_busy && !sdma_busy &&
                    !spx_any;
@@ -588,6 +596,13 @@ module mosaic_tu #(
                    sdma_ready;
   assign q_pop   = ((mma_go || skip_go) && h_last_sub) || vec_go || red_go || lsu_go ||
                    sdma_go || tl_go || spx_go;
+
+  // The queue is never pushed full or popped empty, and its head goes to one
+  // engine at a time.
+  `MOSAIC_ASSERT_NEVER(QPushFullA, q_push && q_full, clk_i, rst_ni)
+  `MOSAIC_ASSERT_NEVER(QPopEmptyA, q_pop && q_cnt_q == '0, clk_i, rst_ni)
+  `MOSAIC_ASSERT_ONEHOT0(DispatchOneA, {mma_go, skip_go, vec_go, red_go, lsu_go, sdma_go, tl_go,
+                                        spx_go}, clk_i, rst_ni)
 
   // mosaic_tu_vec op and operand kind of an element-wise instruction.
   logic [2:0] v_op, v_kind;

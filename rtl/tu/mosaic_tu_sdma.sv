@@ -48,6 +48,7 @@
 // strobes, never across a 2 KiB boundary. AxiDataWidth = 64 or 128.
 
 `default_nettype none
+`include "mosaic_mutant.svh"
 
 module mosaic_tu_sdma #(
   parameter int AxiDataWidth   = 128,  // 64 or 128
@@ -145,9 +146,9 @@ module mosaic_tu_sdma #(
   ) u_cmdq (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
-    .push_i  (cmd_valid_i),
+    .push_i  (cmd_valid_i & ~cq_full),   // the cmd_valid_i/cmd_ready_o handshake
     .wdata_i (cmd_req),
-    .pop_i   (ck_in_ready),
+    .pop_i   (ck_in_ready & ~cq_empty),   // the checker takes the head
     .rdata_o (cq_head),
     .empty_o (cq_empty),
     .full_o  (cq_full),
@@ -411,6 +412,9 @@ module mosaic_tu_sdma #(
   logic [BusBytes-1:0]     wp_mask_q;
   logic [OffW-1:0]         wp_dsh_q;
   logic [AxiDataWidth-1:0] wp_data;
+`ifdef MOSAIC_INJECT_SOC_BUGS
+  `MOSAIC_MUTANT_SEL
+`endif
   logic                    wq_empty, wq_full;
   logic [2:0]              wq_cnt;
   logic                    w_room, w_avail;
@@ -455,7 +459,11 @@ module mosaic_tu_sdma #(
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .push_i  (wp_v_q),
+`ifdef MOSAIC_INJECT_SOC_BUGS
+    .wdata_i ({wp_data ^ AxiDataWidth'(mutant_sel == 2 && wp_mask_q[0]), wp_mask_q, wp_last_q}),
+`else
     .wdata_i ({wp_data, wp_mask_q, wp_last_q}),
+`endif
     .pop_i   (wvalid_o & wready_i),
     .rdata_o ({wdata_o, wstrb_o, wlast_o}),
     .empty_o (wq_empty),

@@ -38,6 +38,7 @@
 // tag_we_i to tag_i: an AME mmacc retags up to 16 result registers at once.
 
 `default_nettype none
+`include "mosaic_assert.svh"
 
 module mosaic_tu_trf (
   input  logic           clk_i,
@@ -186,6 +187,14 @@ module mosaic_tu_trf (
   end
 
   assign wr_ready_o = !init_q;
+
+  // The callers' side of the contract above: port 1 never writes the bank
+  // port 0 writes (its row would be lost), and a read pair is held until
+  // rd_ready_o (in a conflict, port 1's row is read in the second cycle).
+  `MOSAIC_ASSERT_NEVER(Wr1BankA, !init_q && wr_req_i && wr1_req_i && wr_reg_i[1:0] == wr1_reg_i[1:0],
+                       clk_i, rst_ni)
+  `MOSAIC_ASSERT_HOLD(RdHoldA, !init_q && (rd0_req_i || rd1_req_i), rd_ready_o,
+                      {rd0_req_i, rd0_reg_i, rd0_row_i, rd1_req_i, rd1_reg_i, rd1_row_i}, clk_i, rst_ni)
 
   // ------------------------------------------------------------------
   // Read data return

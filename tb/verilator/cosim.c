@@ -463,6 +463,11 @@ unsigned cosim_tensor_pending(const cosim *c)
     return ct_pending(c->ct);
 }
 
+bool cosim_tensor_oldest(const cosim *c, uint32_t *pc, uint32_t *insn)
+{
+    return ct_oldest(c->ct, pc, insn);
+}
+
 uint64_t cosim_tensor_checked(const cosim *c)
 {
     return ct_checked(c->ct);

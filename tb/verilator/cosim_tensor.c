@@ -65,6 +65,19 @@ unsigned ct_pending(const ct_state *t)
     return t->pending;
 }
 
+bool ct_oldest(const ct_state *t, uint32_t *pc, uint32_t *insn)
+{
+    const ct_rec *old = NULL;
+    for (unsigned i = 0; i < SLOTS; i++)
+        if (t->rec[i].valid && (!old || t->rec[i].order < old->order))
+            old = &t->rec[i];
+    if (!old)
+        return false;
+    *pc = old->pc;
+    *insn = old->insn;
+    return true;
+}
+
 uint64_t ct_checked(const ct_state *t)
 {
     return t->checked;

@@ -41,6 +41,8 @@ bool ct_cycle(ct_state *t, const sim_tu_trace *tr, uint32_t (*read)(void *, uint
 
 /* Recorded instructions the RTL has not yet reported done. */
 unsigned ct_pending(const ct_state *t);
+/* The oldest retired tensor instruction not yet completed: false if none. */
+bool ct_oldest(const ct_state *t, uint32_t *pc, uint32_t *insn);
 /* Instructions checked so far. */
 uint64_t ct_checked(const ct_state *t);
 

@@ -22,7 +22,9 @@
 extern "C" {
 #endif
 
-enum { SIM_EXIT_MISMATCH = 1, SIM_EXIT_USAGE = 2, SIM_EXIT_LIMIT = 3, SIM_EXIT_HTIF = 4 };
+/* SIM_EXIT_ASSERT: an RTL assertion (rtl/prim/mosaic_assert.svh) failed. */
+enum { SIM_EXIT_MISMATCH = 1, SIM_EXIT_USAGE = 2, SIM_EXIT_LIMIT = 3, SIM_EXIT_HTIF = 4,
+       SIM_EXIT_ASSERT = 5 };
 
 /* ---- Options (sim_cli.c) -------------------------------------------------- */
 
@@ -197,6 +199,8 @@ bool cosim_tensor(cosim *c, const sim_tu_trace *tr, uint64_t cycle,
                   uint32_t (*read)(void *, uint32_t), void *ctx, FILE *f);
 /* Tensor instructions retired but not yet completed by the RTL. */
 unsigned cosim_tensor_pending(const cosim *c);
+/* The oldest of them (pc and word); false if none is pending. */
+bool cosim_tensor_oldest(const cosim *c, uint32_t *pc, uint32_t *insn);
 /* Tensor instructions whose effects were compared. */
 uint64_t cosim_tensor_checked(const cosim *c);
 /* Report a difference found outside cosim_step (end of run, hang). what is

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 
@@ -217,7 +218,21 @@ int main(int argc, char **argv)
     // No plusargs reach the model (the RAMs' +ram_hex= loader stays unused:
     // the harness loads the program itself).
     ctx->commandArgs(1, argv);
+#ifdef MOSAIC_SIM_MUTANT_ENV
+    // The SoC mutant build only (rtl/prim/mosaic_mutant.svh): MOSAIC_MUTANT=N
+    // becomes the model's +mutant=N, which picks the injected bug.
+    std::string mutant_arg;
+    if (const char *m = std::getenv("MOSAIC_MUTANT")) {
+        mutant_arg = std::string("+mutant=") + m;
+        const char *margv[1] = {mutant_arg.c_str()};
+        ctx->commandArgsAdd(1, margv);
+    }
+#endif
     ctx->randReset(2);
+    // A failing RTL assertion ($error, built with --assert) sets the
+    // context's error flag instead of aborting, so the run ends below with
+    // its own report and exit status rather than a core dump.
+    ctx->fatalOnError(false);
     ctx->randSeed((int)o.seed);
     if (o.fst)
         ctx->traceEverOn(true);
@@ -321,6 +336,15 @@ int main(int argc, char **argv)
         top->eval();
         cycle++;
         dump(10 * ++tick);
+        if (ctx->gotError()) {
+            // Verilator has printed "%Error: <file>:<line>: Assertion failed
+            // in <hierarchy>: <label>" on stdout.
+            fflush(stdout);
+            fprintf(stderr, "mosaic-sim: cycle %" PRIu64 ": RTL assertion failed (named above)\n",
+                    cycle);
+            rc = SIM_EXIT_ASSERT;
+            break;
+        }
 
         if (o.stats) {
             sample_pipe(&p);
@@ -419,6 +443,24 @@ int main(int argc, char **argv)
             fprintf(stderr, "mosaic-sim: no instruction retired for %" PRIu64 " cycles (hang): cycle %"
                             PRIu64 ", last retired pc 0x%08" PRIx32 "\n",
                     kHangCycles, cycle, last_pc);
+            if (cs) {
+                // The lockstep ISS stands at the instruction the core cannot
+                // retire; name it, and the tensor work still outstanding.
+                uint32_t pc = mosaic_iss_get_pc(iss), insn = 0;
+                char dis[96];
+                if (mosaic_iss_read_mem(iss, pc, &insn, 4))
+                    mosaic_disasm(insn, pc, dis, sizeof dis);
+                else
+                    snprintf(dis, sizeof dis, "(not readable)");
+                fprintf(stderr, "mosaic-sim: waiting at pc 0x%08" PRIx32 " %s; %u retired tensor "
+                                "instructions not completed\n",
+                        pc, dis, cosim_tensor_pending(cs));
+                if (cosim_tensor_oldest(cs, &pc, &insn)) {
+                    mosaic_disasm(insn, pc, dis, sizeof dis);
+                    fprintf(stderr, "mosaic-sim: oldest tensor instruction not completed: pc 0x%08"
+                                    PRIx32 " %s\n", pc, dis);
+                }
+            }
             rc = SIM_EXIT_LIMIT;
             break;
         }

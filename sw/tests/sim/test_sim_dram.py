@@ -29,9 +29,14 @@ Checks:
   * data correctness under all the limits and random stalls together
     (--dram-bw 3 --dram-outstanding 1 --dram-latency 37 --dram-stall-pct 25):
     dram_bw.elf and the SDMA test program build/sw/tests/test_sdma.elf pass
-    in lockstep.
+    in lockstep;
+  * every on-target test program (build/sw/tests/test_*.elf) passes in
+    lockstep, with the RTL's assertions on, under random stalls and
+    latency (STALLS; make test: the first setting, without the two slow
+    programs; make regress: all programs, all three settings).
 Prints `PASS: name` / `FAIL: name: why`.
 """
+import glob
 import os
 import sys
 import tempfile
@@ -48,6 +53,16 @@ BYTES = 4 * 4096           # per phase
 BURSTS = BYTES // 128      # one burst per 128-byte row
 BEAT = 16                  # bytes per AXI beat (mosaic_soc AxiDw)
 STRESS = ["--dram-bw", "3", "--dram-outstanding", "1", "--dram-latency", "37", "--dram-stall-pct", "25"]
+# Random stalls with latency: every test program in make test under the
+# first, in make regress under all three.
+STALLS = [
+    ["--dram-stall-pct", "40", "--dram-latency", "30"],
+    ["--dram-stall-pct", "60", "--dram-latency", "5", "--seed", "3"],
+    ["--dram-bw", "2", "--dram-outstanding", "1", "--dram-latency", "60", "--dram-stall-pct", "10"],
+]
+# Minutes under stress on the 4x4 build; regress only.
+SLOW_UNDER_STRESS = {"test_ame.elf", "test_minat.elf"}
+REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
 TALLY = simlib.Tally()
 check = TALLY.check
 
@@ -139,6 +154,20 @@ def main():
     check(f"test_sdma.elf {' '.join(STRESS)}",
           rc == 0 and "LOCKSTEP MISMATCH" not in err,
           f"exit {rc}: {simlib.first_lines(err, 6)} {simlib.first_lines(out, 4)}")
+
+    # Every on-target tensor test program under a slow, stalling DRAM: a
+    # program that reuses a buffer a tensor load may still be reading
+    # without a fence, or a bus rule the RTL's AXI checkers see broken
+    # (they stop the run, exit 5), fails here.
+    progs = sorted(glob.glob(os.path.join(simlib.BUILD, "sw", "tests", "test_*.elf")))
+    if not REGRESS:
+        progs = [p for p in progs if os.path.basename(p) not in SLOW_UNDER_STRESS]
+    check("on-target test programs found", len(progs) >= 5, f"{progs}")
+    for opts in (STALLS if REGRESS else STALLS[:1]):
+        for elf in progs:
+            rc, out, err = simlib.run([SIM, *opts, elf], timeout=1200)
+            check(f"{os.path.basename(elf)} {' '.join(opts)}", rc == 0,
+                  f"exit {rc}: {simlib.first_lines(err, 6)} {simlib.first_lines(out, 4)}")
 
     print(f"dram: {TALLY.passed} passed, {TALLY.failed} failed in {time.time() - t0:.1f} s")
     return 1 if TALLY.failed else 0

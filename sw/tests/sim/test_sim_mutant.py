@@ -4,7 +4,16 @@
 build/tb/verilator/mosaic-sim-mutant (`make sim-mutant`) is mosaic-sim
 built against RTL with one injected bug: the core's MOSAIC_INJECT_BUG hook
 if rtl/core/mosaic_core*.sv has one, otherwise a copy of mosaic_core_alu.sv whose
-XOR computes OR (tb/verilator.mk). The scalar ISA programs run on both
+XOR computes OR (tb/verilator.mk). The 4x4 mutant build carries a tensor
+datapath bug (one PE ignores the rounding mode: a random tensor program
+must expose it) and three SoC-level bugs picked one at a time by
+MOSAIC_MUTANT (rtl/prim/mosaic_mutant.svh): a core store written wrong into
+the RAM (the report must stop at the load that reads it), an SDMA byte
+written wrong (the SDMA instruction and the memory byte named), an
+instruction of the reduction engine (tred, trowmax, trowsum, tact, tbdiv)
+never dispatched (a hang report naming a reduction-engine instruction as
+the oldest tensor instruction not completed). The
+scalar ISA programs run on both
 builds: every one passes on mosaic-sim, at least one stops on the mutant
 with exit status 1 and a mismatch report a person can act on (cycle,
 instruction, pc and disassembly, a field table with both values, the last
@@ -94,6 +103,72 @@ def tensor_mutant():
     check("tensor mutant caught", False, "no seed of 31..33 exercised the injected bug")
 
 
+def _mnemonic(err, rx):
+    m = re.search(rx, err, re.M)
+    return m.group(1) if m else None
+
+
+# The SoC-level bugs of the mutant 4x4 build (rtl/prim/mosaic_mutant.svh),
+# one at a time by MOSAIC_MUTANT: (number, what, program under
+# build/sw/tests, the check of (exit status, stderr) -> what is wrong or "").
+def _store_caught(rc, err):
+    # RVFI shows the store's right data; the RAM holds a wrong byte, so the
+    # first load of it must be the reported instruction.
+    mn = _mnemonic(err, r"^  pc 0x[0-9a-f]{8}  0x[0-9a-f]{8} (\S+)")
+    if rc != 1 or mn not in ("lb", "lbu", "lh", "lhu", "lw"):
+        return f"exit {rc}, reported instruction {mn}, want exit 1 at a load"
+    return ""
+
+
+def _sdma_caught(rc, err):
+    m = re.search(r"tensor instruction #\d+ \(seq \d+\) pc 0x[0-9a-f]{8} (\S+) .*"
+                  r"memory byte 0x[0-9a-f]{8} differs", err)
+    if rc != 1 or not m or not m.group(1).startswith("scpad."):
+        return f"exit {rc}, want exit 1 and an SDMA instruction's memory byte named"
+    return ""
+
+
+def _hang_caught(rc, err):
+    m = re.search(r"^mosaic-sim: oldest tensor instruction not completed: pc 0x[0-9a-f]{8} (\S+)",
+                  err, re.M)
+    # The reduction engine's instructions (mosaic_tu h_red).
+    if (rc != 3 or "no instruction retired" not in err or not m
+            or not m.group(1).startswith(("tred", "trowmax", "trowsum", "tact", "tbdiv"))):
+        return (f"exit {rc}, oldest pending {m.group(1) if m else None}, want exit 3, a hang, "
+                "a reduction-engine instruction")
+    return ""
+
+
+SOC_MUTANTS = [
+    (1, "a core store written wrong into the RAM", "test_runtime.elf", _store_caught),
+    (2, "an SDMA write beat with a wrong byte", "test_sdma.elf", _sdma_caught),
+    (3, "a reduction-engine instruction never dispatched", "test_minat.elf", _hang_caught),
+]
+
+
+def soc_mutants():
+    """Each SoC-level bug: the program passes on the 4x4 build and the
+    mutant build without the bug, and stops with the right report with it."""
+    for b in (simlib.SIM_4X4, simlib.SIM_TMUTANT):
+        if not os.access(b, os.X_OK):
+            return check("SoC mutants: setup", False, f"{b} not built (make test builds it)")
+    for num, what, prog, caught in SOC_MUTANTS:
+        elf = os.path.join(simlib.BUILD, "sw", "tests", prog)
+        good, _, gerr = simlib.run([simlib.SIM_4X4, elf], timeout=600)
+        if good != 0:
+            check(f"SoC mutant {num}: {prog} on the 4x4 build", False,
+                  f"exit {good}: {simlib.first_lines(gerr, 6)}")
+            continue
+        env = dict(os.environ, MOSAIC_MUTANT=str(num))
+        bad, _, err = simlib.run([simlib.SIM_TMUTANT, elf], timeout=600, env=env)
+        why = caught(bad, err or "")
+        if not why and num != 3:
+            missing = report_problems(err, elf)
+            why = f"report lacks {missing}" if missing else ""
+        check(f"SoC mutant {num} ({what}) caught by {prog}", not why,
+              f"{why}: {simlib.first_lines(err, 8)}")
+
+
 def main():
     for b in (simlib.SIM, simlib.SIM_MUTANT):
         if not os.access(b, os.X_OK):
@@ -103,6 +178,7 @@ def main():
                for p in glob.glob(os.path.join(simlib.ROOT, "rtl", "core", "mosaic_core*.sv")))
     print(f"INFO: mutant = {'the core MOSAIC_INJECT_BUG hook' if hook else 'ALU XOR computes OR'}")
     tensor_mutant()
+    soc_mutants()
     progs = [p for p in sorted(glob.glob(os.path.join(simlib.BUILD, "isa", "*.elf")))
              if simlib.tensor_use(p) == (0, 0)]
     progs.append(os.path.join(simlib.PROGS, "sim_demo.elf"))
