@@ -42,8 +42,8 @@ MOD_TESTS := \
   tact:mosaic_tu_tact:tu:MOSAIC_INJECT_TACT_BUG \
   tl:mosaic_tu_tl:tu:MOSAIC_INJECT_TL_BUG \
   array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:4 \
-  array:mosaic_tu_array:tu:-:8 \
-  array:mosaic_tu_array:tu:-:16 \
+  array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:8 \
+  array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:16 \
   assert:tb_assert:tu:-
 
 # The SDMA test's AXI data width (64 or 128) is the RTL's AxiDataWidth and

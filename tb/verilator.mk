@@ -85,8 +85,8 @@ $(SIM_BIN_4X4): $(SIM_RTL_SRCS) $(SIM_DEPS)
 
 # mosaic-sim-scalar: the SoC without the tensor unit (TensorUnit = 0; custom
 # opcodes trap). With the tensor unit's clock gated while it is idle, the
-# models that carry it still simulate scalar code about 1.7x slower than this
-# one (docs/performance.md), so the scalar suites (CLI contract, ISA
+# models that carry it still simulate scalar code 1.7-3x slower than this
+# one (two runs, docs/performance.md), so the scalar suites (CLI contract, ISA
 # programs, the scalar random campaign, the scalar mutant) run on this build.
 $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-scalar,$(SIM_RTL_SRCS),,)

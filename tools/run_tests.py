@@ -61,6 +61,7 @@ EXPECTED_PY = [
     "sw/golden/oracle/test_oracle_fracref.py",
     "sw/golden/oracle/test_oracle_mldtypes.py",
     "sw/golden/oracle/test_oracle_softfloat.py",
+    "sw/golden/oracle/test_tact_acc.py",
     "sw/model/test_model.py",
     "sw/tests/fuzz/test_fuzz.py",
     "sw/tests/isa/test_isa.py",

@@ -383,9 +383,10 @@ bool run_case(Driver &d, std::vector<TileOp> &ops, tb::Case &c, bool bubbles) {
 
 } // namespace
 
-// Mutant check: the build with MOSAIC_INJECT_ARRAY_BUG must fail.
+// Mutant check: this size's build with MOSAIC_INJECT_ARRAY_BUG must fail.
 static void mutant(const char *argv0, bool *ok) {
-    *ok &= tb::check_mutant(argv0, "test_rtl_array4_mutant", "array_injected_bug_detected");
+    const std::string m = "test_rtl_array" + std::to_string(PE_ROWS) + "_mutant";
+    *ok &= tb::check_mutant(argv0, m.c_str(), "array_injected_bug_detected");
 }
 
 int main(int argc, char **argv) {
