@@ -15,15 +15,14 @@ Utilization = useful MACs / (cycles x PE), as tools/perf.py computes it
 """
 import os
 import re
-import subprocess
 import sys
 
-ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
-    os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
-SIM16 = os.path.join(BUILD, "bin", "mosaic-sim")
-SIM4 = os.path.join(BUILD, "bin", "mosaic-sim-4x4")
-BENCH = os.path.join(BUILD, "sw", "bench")
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "tests", "sim"))
+import simlib  # noqa: E402  (paths from MOSAIC_BUILD, running a command, PASS/FAIL lines)
+
+BENCH = os.path.join(simlib.BUILD, "sw", "bench")
 GEMM_OPTS = ["--dram-latency", "100", "--dram-bw", "16"]   # make perf's
 
 # README.md's results table, figure by figure:
@@ -53,20 +52,9 @@ PUBLISHED = [
     ("16x16", "bench_gemm", "gemm_bf16", "util%", 87.4, 1),
 ]
 PE = {"16x16": 256, "4x4": 16}
-SIMS = {"16x16": SIM16, "4x4": SIM4}
-
-passed = failed = 0
-
-
-def check(name, ok, why=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS: {name}")
-    else:
-        failed += 1
-        print(f"FAIL: {name}: {why}")
-    sys.stdout.flush()
+SIMS = {"16x16": simlib.SIM, "4x4": simlib.SIM_4X4}
+TALLY = simlib.Tally()
+check = TALLY.check
 
 
 def bench_lines(text):
@@ -85,13 +73,9 @@ def run(build, prog):
         if not os.path.exists(f):
             return None, f"{f} not built (make test builds it)"
     cmd = [sim, "--no-cosim"] + (GEMM_OPTS if prog == "bench_gemm" else []) + [elf]
-    try:
-        p = subprocess.run(cmd, capture_output=True, timeout=900)
-    except subprocess.TimeoutExpired:
-        return None, f"{' '.join(cmd)}: timed out"
-    out = p.stdout.decode(errors="replace")
-    if p.returncode != 0:
-        return None, f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr.decode(errors='replace')[:300]}"
+    rc, out, err = simlib.run(cmd, timeout=900)
+    if rc != 0:
+        return None, f"{' '.join(cmd)}: exit {rc}: {simlib.first_lines(err, 4)}"
     return bench_lines(out), ""
 
 
@@ -121,8 +105,8 @@ def main():
         check(name, round(got, digits) == round(pub, digits),
               f"the counters give {got:.4f}: the RTL or README.md changed "
               f"({lines[case]})")
-    print(f"bench_rtl: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"bench_rtl: {TALLY.passed} passed, {TALLY.failed} failed")
+    return 1 if TALLY.failed else 0
 
 
 if __name__ == "__main__":

@@ -14,13 +14,14 @@ a tool that stops reporting a function. `PASS: name` / `FAIL: name: why`.
 """
 import os
 import re
-import subprocess
 import sys
 
-ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
-TOOL = os.path.join(BUILD, "bin", "mosaic-tact-acc")
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "tests", "sim"))
+import simlib  # noqa: E402  (paths from MOSAIC_BUILD, PASS/FAIL lines)
+
+TOOL = os.path.join(simlib.BUILD, "bin", "mosaic-tact-acc")
 REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
 SAMPLES = 10_000_000 if REGRESS else 1_000_000
 
@@ -37,29 +38,18 @@ BOUND = {
 LINE = re.compile(r"^(\w+)\s+(bits|uniform)\s+\[.*?\]\s+n=(\d+)\s+max ([\d.]+) ulp .*"
                   r"inf (\d+)\s+correctly rounded ([\d.]+)%$", re.M)
 
-passed = failed = 0
-
-
-def check(name, ok, why=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS: {name}")
-    else:
-        failed += 1
-        print(f"FAIL: {name}: {why}")
-    sys.stdout.flush()
+TALLY = simlib.Tally()
+check = TALLY.check
 
 
 def main():
     if not os.access(TOOL, os.X_OK):
         print(f"FAIL: setup: {TOOL} not built (make test builds it)")
         return 1
-    p = subprocess.run([TOOL, "--samples", str(SAMPLES)], capture_output=True, text=True,
-                       timeout=1800)
-    check("mosaic-tact-acc runs", p.returncode == 0, f"exit {p.returncode}: {p.stderr.strip()}")
+    rc, out, err = simlib.run([TOOL, "--samples", str(SAMPLES)], timeout=1800)
+    check("mosaic-tact-acc runs", rc == 0, f"exit {rc}: {err.strip()}")
     seen = set()
-    for m in LINE.finditer(p.stdout):
+    for m in LINE.finditer(out):
         func, sampling, n, mx, inf, cr = m.groups()
         if func not in BOUND:
             continue
@@ -73,9 +63,9 @@ def main():
         check(name, ok, m.group(0))
     want = {(f, s) for f in BOUND for s in ("bits", "uniform")}
     check("every function and sampling reported", seen == want,
-          f"missing {sorted(want - seen)}; output: {p.stdout[:300]!r}")
-    print(f"tact_acc: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+          f"missing {sorted(want - seen)}; output: {out[:300]!r}")
+    print(f"tact_acc: {TALLY.passed} passed, {TALLY.failed} failed")
+    return 1 if TALLY.failed else 0
 
 
 if __name__ == "__main__":
