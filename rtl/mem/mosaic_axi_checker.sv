@@ -31,7 +31,16 @@ module mosaic_axi_checker #(
   parameter int MaxBursts   = 16,    // power of two
   // 0: a test that sends illegal bursts on purpose (to see the slave's
   // error responses) turns the burst-form checks off; the rest stay.
-  parameter bit CheckBursts = 1'b1
+  parameter bit CheckBursts = 1'b1,
+  // Whose properties are assumed rather than asserted, for a proof whose
+  // top is the block this checker watches (tb/formal/, make formal): with
+  // EnvMaster the master side of this interface is the proof's environment
+  // (what it drives: AW, W, AR, and the burst and wlast rules), with
+  // EnvSlave the slave side (R, B, rlast, no response without a request).
+  // A simulation checks assumptions like assertions, so these change nothing
+  // outside a proof.
+  parameter bit EnvMaster   = 1'b0,
+  parameter bit EnvSlave    = 1'b0
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -76,7 +85,7 @@ module mosaic_axi_checker #(
     logic [16:0] start, span;
     start = 17'(offs) & ~((17'd1 << size) - 17'd1);
     span  = (17'(len) + 17'd1) << size;
-    return (start + span) > 17'd4096;
+    crosses_4k = start + span > 17'd4096;
   endfunction
 
   logic aw_hs, w_hs, b_hs, ar_hs, r_hs;
@@ -107,6 +116,18 @@ module mosaic_axi_checker #(
   // cannot lower an array select within one).
   assign ar_head_len = ar_len_q[ar_rp_q];
   assign aw_head_len = aw_len_q[aw_rp_q];
+
+  // The terms of the properties below, named once for both of their forms.
+  logic aw_form_ok, ar_form_ok, aw_4k, ar_4k;
+  logic w_in_burst, w_last_due, r_in_burst, r_last_due;
+  assign aw_form_ok = awburst_i == 2'b01 && 32'(awsize_i) <= MaxSz;   // INCR, within the bus
+  assign ar_form_ok = arburst_i == 2'b01 && 32'(arsize_i) <= MaxSz;
+  assign aw_4k      = crosses_4k(awaddr_i[11:0], awlen_i, awsize_i);
+  assign ar_4k      = crosses_4k(araddr_i[11:0], arlen_i, arsize_i);
+  assign w_in_burst = w_hs && w_open_q != '0;
+  assign w_last_due = w_beat_q == aw_head_len;
+  assign r_in_burst = r_hs && r_open_q != '0;
+  assign r_last_due = r_beat_q == ar_head_len;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -143,36 +164,62 @@ module mosaic_axi_checker #(
   end
 
   // ------------------------------------------------------------------
-  // Handshakes
+  // What the master owes: handshakes on AW, W, AR; burst form; wlast
   // ------------------------------------------------------------------
-  `MOSAIC_ASSERT_HOLD(AwHoldA, awvalid_i, awready_i, {awaddr_i, awlen_i, awsize_i, awburst_i},
-                      clk_i, rst_ni)
-  `MOSAIC_ASSERT_HOLD(ArHoldA, arvalid_i, arready_i, {araddr_i, arlen_i, arsize_i, arburst_i},
-                      clk_i, rst_ni)
-  `MOSAIC_ASSERT_HOLD(WHoldA, wvalid_i, wready_i, {wdata_i, wstrb_i, wlast_i}, clk_i, rst_ni)
-  `MOSAIC_ASSERT_HOLD(RHoldA, rvalid_i, rready_i, {rdata_i, rresp_i, rlast_i}, clk_i, rst_ni)
-  `MOSAIC_ASSERT_HOLD(BHoldA, bvalid_i, bready_i, bresp_i, clk_i, rst_ni)
+  if (EnvMaster) begin : g_master_assumed
+    `MOSAIC_ASSUME_HOLD(AwHoldA, awvalid_i, awready_i, {awaddr_i, awlen_i, awsize_i, awburst_i},
+                        clk_i, rst_ni)
+    `MOSAIC_ASSUME_HOLD(ArHoldA, arvalid_i, arready_i, {araddr_i, arlen_i, arsize_i, arburst_i},
+                        clk_i, rst_ni)
+    `MOSAIC_ASSUME_HOLD(WHoldA, wvalid_i, wready_i, {wdata_i, wstrb_i, wlast_i}, clk_i, rst_ni)
+    `MOSAIC_ASSUME(AwBurstA, !CheckBursts || !awvalid_i || aw_form_ok, clk_i, rst_ni)
+    `MOSAIC_ASSUME(ArBurstA, !CheckBursts || !arvalid_i || ar_form_ok, clk_i, rst_ni)
+    `MOSAIC_ASSUME(Aw4kA, !CheckBursts || !awvalid_i || !aw_4k, clk_i, rst_ni)
+    `MOSAIC_ASSUME(Ar4kA, !CheckBursts || !arvalid_i || !ar_4k, clk_i, rst_ni)
+    `MOSAIC_ASSUME(WLastA, !w_in_burst || wlast_i == w_last_due, clk_i, rst_ni)
+  end else begin : g_master_asserted
+    `MOSAIC_ASSERT_HOLD(AwHoldA, awvalid_i, awready_i, {awaddr_i, awlen_i, awsize_i, awburst_i},
+                        clk_i, rst_ni)
+    `MOSAIC_ASSERT_HOLD(ArHoldA, arvalid_i, arready_i, {araddr_i, arlen_i, arsize_i, arburst_i},
+                        clk_i, rst_ni)
+    `MOSAIC_ASSERT_HOLD(WHoldA, wvalid_i, wready_i, {wdata_i, wstrb_i, wlast_i}, clk_i, rst_ni)
+    `MOSAIC_ASSERT(AwBurstA, !CheckBursts || !awvalid_i || aw_form_ok, clk_i, rst_ni)
+    `MOSAIC_ASSERT(ArBurstA, !CheckBursts || !arvalid_i || ar_form_ok, clk_i, rst_ni)
+    `MOSAIC_ASSERT(Aw4kA, !CheckBursts || !awvalid_i || !aw_4k, clk_i, rst_ni)
+    `MOSAIC_ASSERT(Ar4kA, !CheckBursts || !arvalid_i || !ar_4k, clk_i, rst_ni)
+    `MOSAIC_ASSERT(WLastA, !w_in_burst || wlast_i == w_last_due, clk_i, rst_ni)
+  end
 
   // ------------------------------------------------------------------
-  // Bursts
+  // What the slave owes: handshakes on R and B; responses only to requests
   // ------------------------------------------------------------------
-  `MOSAIC_ASSERT(AwBurstA, !CheckBursts || !awvalid_i || (awburst_i == 2'b01 && 32'(awsize_i) <= MaxSz),
-                 clk_i, rst_ni)
-  `MOSAIC_ASSERT(ArBurstA, !CheckBursts || !arvalid_i || (arburst_i == 2'b01 && 32'(arsize_i) <= MaxSz),
-                 clk_i, rst_ni)
-  `MOSAIC_ASSERT(Aw4kA, !CheckBursts || !awvalid_i || !crosses_4k(awaddr_i[11:0], awlen_i, awsize_i), clk_i, rst_ni)
-  `MOSAIC_ASSERT(Ar4kA, !CheckBursts || !arvalid_i || !crosses_4k(araddr_i[11:0], arlen_i, arsize_i), clk_i, rst_ni)
+  if (EnvSlave) begin : g_slave_assumed
+    `MOSAIC_ASSUME_HOLD(RHoldA, rvalid_i, rready_i, {rdata_i, rresp_i, rlast_i}, clk_i, rst_ni)
+    `MOSAIC_ASSUME_HOLD(BHoldA, bvalid_i, bready_i, bresp_i, clk_i, rst_ni)
+    `MOSAIC_ASSUME(RNoReqA, !rvalid_i || r_open_q != '0, clk_i, rst_ni)
+    `MOSAIC_ASSUME(RLastA, !r_in_burst || rlast_i == r_last_due, clk_i, rst_ni)
+    `MOSAIC_ASSUME(BNoReqA, !bvalid_i || b_owed_q != '0, clk_i, rst_ni)
+  end else begin : g_slave_asserted
+    `MOSAIC_ASSERT_HOLD(RHoldA, rvalid_i, rready_i, {rdata_i, rresp_i, rlast_i}, clk_i, rst_ni)
+    `MOSAIC_ASSERT_HOLD(BHoldA, bvalid_i, bready_i, bresp_i, clk_i, rst_ni)
+    `MOSAIC_ASSERT(RNoReqA, !rvalid_i || r_open_q != '0, clk_i, rst_ni)
+    `MOSAIC_ASSERT(RLastA, !r_in_burst || rlast_i == r_last_due, clk_i, rst_ni)
+    `MOSAIC_ASSERT(BNoReqA, !bvalid_i || b_owed_q != '0, clk_i, rst_ni)
+  end
 
   // ------------------------------------------------------------------
-  // Data and responses against what was requested
+  // A W beat is handed over only for an accepted AW. AXI lets a master
+  // present W first; Mosaic's slave (mosaic_axi_arb) takes it only after
+  // the AW, so this is the slave's promise: assumed of an environment
+  // slave, proven of a design that is the slave (the arbiter's master
+  // ports). The checker's own bookkeeping never overflows (the slave that
+  // accepts bursts bounds what is outstanding).
   // ------------------------------------------------------------------
-  `MOSAIC_ASSERT(WNoAwA, !w_hs || w_open_q != '0, clk_i, rst_ni)
-  `MOSAIC_ASSERT(WLastA, !(w_hs && w_open_q != '0) || wlast_i == (w_beat_q == aw_head_len),
-                 clk_i, rst_ni)
-  `MOSAIC_ASSERT(RNoReqA, !rvalid_i || r_open_q != '0, clk_i, rst_ni)
-  `MOSAIC_ASSERT(RLastA, !(r_hs && r_open_q != '0) || rlast_i == (r_beat_q == ar_head_len),
-                 clk_i, rst_ni)
-  `MOSAIC_ASSERT(BNoReqA, !bvalid_i || b_owed_q != '0, clk_i, rst_ni)
+  if (EnvSlave) begin : g_w_assumed
+    `MOSAIC_ASSUME(WNoAwA, !w_hs || w_open_q != '0, clk_i, rst_ni)
+  end else begin : g_w_asserted
+    `MOSAIC_ASSERT(WNoAwA, !w_hs || w_open_q != '0, clk_i, rst_ni)
+  end
   `MOSAIC_ASSERT(CheckerDepthA, (32'(r_open_q) < MaxBursts) && (32'(w_open_q) < MaxBursts),
                  clk_i, rst_ni)
 

@@ -35,6 +35,11 @@
 //   `MOSAIC_ASSERT_HOLD(name, valid, ready, payload, clk, rst_n)
 //        a valid/ready handshake: once valid is high without ready, valid
 //        stays high and payload stays unchanged on the next edge (AXI A3.2.1)
+//   `MOSAIC_ASSUME(name, prop, clk, rst_n)
+//   `MOSAIC_ASSUME_HOLD(name, valid, ready, payload, clk, rst_n)
+//        the same properties stated of what a block receives: a proof
+//        (make formal, tb/formal/) takes them as given; a simulation checks
+//        them like assertions, so an environment that breaks them is caught.
 
 `ifndef MOSAIC_ASSERT_SVH
 `define MOSAIC_ASSERT_SVH
@@ -49,12 +54,29 @@
 
 `ifdef MOSAIC_ASSERT_ON
 
-`define MOSAIC_ASSERT(__name, __prop, __clk, __rst_n)                         \
+// MOSAIC_CHECK_ is the one expansion behind the macros; __kind is assert or
+// assume. Yosys accepts no action block after an immediate assertion, so the
+// FORMAL form is the bare statement; simulators get the $error that names
+// the failure.
+`ifdef FORMAL
+`define MOSAIC_CHECK_(__kind, __name, __prop, __clk, __rst_n)                 \
+  always_ff @(posedge __clk) begin : __name                                   \
+    if (__rst_n) __kind (__prop);                                             \
+  end
+`else
+`define MOSAIC_CHECK_(__kind, __name, __prop, __clk, __rst_n)                 \
   /* verilator lint_off SYNCASYNCNET */                                       \
   always_ff @(posedge __clk) begin : __name                                   \
-    if (__rst_n) assert (__prop) else $error("assertion %s failed", `"__name`"); \
+    if (__rst_n) __kind (__prop) else $error("assertion %s failed", `"__name`"); \
   end                                                                         \
   /* verilator lint_on SYNCASYNCNET */
+`endif
+
+`define MOSAIC_ASSERT(__name, __prop, __clk, __rst_n)                         \
+  `MOSAIC_CHECK_(assert, __name, __prop, __clk, __rst_n)
+
+`define MOSAIC_ASSUME(__name, __prop, __clk, __rst_n)                         \
+  `MOSAIC_CHECK_(assume, __name, __prop, __clk, __rst_n)
 
 `define MOSAIC_ASSERT_NEVER(__name, __cond, __clk, __rst_n)                   \
   `MOSAIC_ASSERT(__name, !(__cond), __clk, __rst_n)
@@ -63,21 +85,24 @@
   `MOSAIC_ASSERT(__name, $onehot0(__sig), __clk, __rst_n)
 
 // The previous edge's valid-without-ready and payload are kept in two
-// registers of the module (<name>_wait_q, <name>_data_q).
-`define MOSAIC_ASSERT_HOLD(__name, __valid, __ready, __payload, __clk, __rst_n) \
+// registers of the module (<name>_wait_q, <name>_data_q); the check itself
+// is an ordinary MOSAIC_CHECK_ over them.
+`define MOSAIC_HOLD_(__kind, __name, __valid, __ready, __payload, __clk, __rst_n) \
   logic __name``_wait_q;                                                        \
   logic [$bits(__payload)-1:0] __name``_data_q;                                 \
-  always_ff @(posedge __clk or negedge __rst_n) begin : __name                  \
-    if (!(__rst_n)) begin                                                       \
-      __name``_wait_q <= 1'b0;                                                  \
-    end else begin                                                              \
-      if (__name``_wait_q)                                                      \
-        assert ((__valid) && (__payload) == __name``_data_q)                    \
-          else $error("assertion %s failed", `"__name`");                       \
-      __name``_wait_q <= (__valid) && !(__ready);                               \
-    end                                                                         \
+  always_ff @(posedge __clk or negedge __rst_n) begin                           \
+    if (!(__rst_n)) __name``_wait_q <= 1'b0;                                    \
+    else            __name``_wait_q <= (__valid) && !(__ready);                 \
   end                                                                           \
-  always_ff @(posedge __clk) __name``_data_q <= (__payload);
+  always_ff @(posedge __clk) __name``_data_q <= (__payload);                    \
+  `MOSAIC_CHECK_(__kind, __name, !__name``_wait_q || ((__valid) && (__payload) == __name``_data_q), \
+                 __clk, __rst_n)
+
+`define MOSAIC_ASSERT_HOLD(__name, __valid, __ready, __payload, __clk, __rst_n) \
+  `MOSAIC_HOLD_(assert, __name, __valid, __ready, __payload, __clk, __rst_n)
+
+`define MOSAIC_ASSUME_HOLD(__name, __valid, __ready, __payload, __clk, __rst_n) \
+  `MOSAIC_HOLD_(assume, __name, __valid, __ready, __payload, __clk, __rst_n)
 
 `else
 
@@ -85,6 +110,8 @@
 `define MOSAIC_ASSERT_NEVER(__name, __cond, __clk, __rst_n)
 `define MOSAIC_ASSERT_ONEHOT0(__name, __sig, __clk, __rst_n)
 `define MOSAIC_ASSERT_HOLD(__name, __valid, __ready, __payload, __clk, __rst_n)
+`define MOSAIC_ASSUME(__name, __prop, __clk, __rst_n)
+`define MOSAIC_ASSUME_HOLD(__name, __valid, __ready, __payload, __clk, __rst_n)
 
 `endif
 

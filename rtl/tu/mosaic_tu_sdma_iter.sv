@@ -38,6 +38,11 @@ module mosaic_tu_sdma_iter #(
 );
 
   localparam int OffW = $clog2(BusBytes);
+  // Byte offset within a beat. Masks are written ~BeatOff, never ~N'(...):
+  // Yosys (0.23 and 0.70 alike) drops a unary ~ or - written directly
+  // before a size cast, so a[31:0] & ~32'(15) synthesized as a & 15 (found
+  // by make formal; make lint rejects the form).
+  localparam logic [31:0] BeatOff = 32'(BusBytes - 1);
 
   logic [31:0] stride_q, sa_q, a_q;
   logic [12:0] seg_bytes_q, buf_step_q, bo_q;
@@ -50,7 +55,7 @@ module mosaic_tu_sdma_iter #(
   logic [32:0] len_bytes;
 
   assign se         = {1'b0, sa_q} + 33'(seg_bytes_q);
-  assign seg_lastb  = (se - 33'd1) & ~33'(BusBytes - 1);
+  assign seg_lastb  = (se - 33'd1) & {1'b1, ~BeatOff};
   assign blk_last   = {1'b0, a_q | (32'h0000_0800 - 32'(BusBytes))};
   assign burst_last = (seg_lastb < blk_last) ? seg_lastb : blk_last;
   assign seg_end_burst = (burst_last == seg_lastb);
@@ -97,13 +102,13 @@ module mosaic_tu_sdma_iter #(
       seg_q       <= '0;
       sa_q        <= base_i;
       bo_q        <= '0;
-      a_q         <= base_i & ~32'(BusBytes - 1);
+      a_q         <= base_i & ~BeatOff;
       done_q      <= (nseg_i == 6'd0);
     end else if (next_seg) begin
       seg_q  <= seg_q + 6'd1;
       sa_q   <= next_sa;
       bo_q   <= bo_q + buf_step_q;
-      a_q    <= next_sa & ~32'(BusBytes - 1);
+      a_q    <= next_sa & ~BeatOff;
       done_q <= (seg_q + 6'd1 == nseg_q);
     end else if (step_any) begin
       a_q <= (step_burst_i ? burst_last[31:0] : a_q) + 32'(BusBytes);

@@ -389,7 +389,9 @@ void rd_hold(Bench &b) {
 
 struct Scenario {
     const char *label;  // the assertion that must fire, or nullptr
-    const char *inst;   // its instance under tb_assert
+    const char *inst;   // its instance under tb_assert (the checker's
+                        // properties sit in the generate block of their
+                        // role: g_master_asserted, g_slave_asserted, g_w_asserted)
     void (*run)(Bench &);
 };
 
@@ -397,20 +399,20 @@ const Scenario kScenarios[] = {
     {nullptr, nullptr, clean},
     {"PushFullA", "u_fifo", push_full},
     {"PopEmptyA", "u_fifo", pop_empty},
-    {"ArHoldA", "u_axi", ar_hold},
-    {"AwHoldA", "u_axi", aw_hold},
-    {"WHoldA", "u_axi", w_hold},
-    {"RHoldA", "u_axi", r_hold},
-    {"BHoldA", "u_axi", b_hold},
-    {"ArBurstA", "u_axi", ar_burst},
-    {"AwBurstA", "u_axi", aw_burst},
-    {"Ar4kA", "u_axi", ar_4k},
-    {"Aw4kA", "u_axi", aw_4k},
-    {"WNoAwA", "u_axi", w_no_aw},
-    {"WLastA", "u_axi", w_last},
-    {"RNoReqA", "u_axi", r_no_req},
-    {"RLastA", "u_axi", r_last},
-    {"BNoReqA", "u_axi", b_no_req},
+    {"ArHoldA", "u_axi.g_master_asserted", ar_hold},
+    {"AwHoldA", "u_axi.g_master_asserted", aw_hold},
+    {"WHoldA", "u_axi.g_master_asserted", w_hold},
+    {"RHoldA", "u_axi.g_slave_asserted", r_hold},
+    {"BHoldA", "u_axi.g_slave_asserted", b_hold},
+    {"ArBurstA", "u_axi.g_master_asserted", ar_burst},
+    {"AwBurstA", "u_axi.g_master_asserted", aw_burst},
+    {"Ar4kA", "u_axi.g_master_asserted", ar_4k},
+    {"Aw4kA", "u_axi.g_master_asserted", aw_4k},
+    {"WNoAwA", "u_axi.g_w_asserted", w_no_aw},
+    {"WLastA", "u_axi.g_master_asserted", w_last},
+    {"RNoReqA", "u_axi.g_slave_asserted", r_no_req},
+    {"RLastA", "u_axi.g_slave_asserted", r_last},
+    {"BNoReqA", "u_axi.g_slave_asserted", b_no_req},
     {"CheckerDepthA", "u_axi", depth},
     {"Wr1BankA", "u_trf", wr1_bank},
     {"RdHoldA", "u_trf", rd_hold},
