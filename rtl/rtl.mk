@@ -73,17 +73,19 @@ lint-top: ## Verilator -Wall and Icarus on one module: make lint-top TOP=mosaic_
 lint: rtl-lint
 rtl-lint: rtl-verilator rtl-icarus rtl-yosys-forms ## Verilator -Wall and the Icarus compile of rtl/ (part of make lint)
 
-# Yosys (0.23 and 0.70 alike) drops a unary ~ or - written directly before
-# a size cast: ~32'(15) elaborates as 15, so a netlist silently differs from
-# what Verilator simulates (make formal found one in the SDMA iterator).
-# Write ~(32'(x)) or name the constant instead.
-YOSYS_UNSAFE_CAST := [~-][[:space:]]*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\([^()]*\))'\(
+# Yosys (0.23 and 0.70 alike) parses a unary operator written directly
+# before a size cast as part of the cast's width: ~32'(15) elaborates as 15,
+# ^4'(5) as 1'(5), so a netlist silently differs from what Verilator
+# simulates (make formal found one in the SDMA iterator). Write ~(32'(x))
+# or name the constant instead. A unary operator is one not preceded by an
+# operand (a name, number, ')' , ']' or '}'); && and || are binary.
+YOSYS_CAST := \s*(?:\d+|[A-Za-z_]\w*|\([^()]*\))'\(
+YOSYS_UNSAFE_CAST := (?:[~!]|(?:^|[^\w)\]'}\s&|]|&&|\|\|)\s*[-+&|^])$(YOSYS_CAST)
 .PHONY: rtl-yosys-forms
 rtl-yosys-forms:
-	@bad=$$(grep -nHE "$(YOSYS_UNSAFE_CAST)" $(RTL_SRCS) | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' \
-	        | grep -vE "[A-Za-z0-9_)'][[:space:]]*-[[:space:]]*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\([^()]*\))'\(" || true); \
-	if [ -n "$$bad" ]; then echo "$$bad" | sed 's/$$/: unary ~ or - before a size cast (Yosys drops it; rtl\/rtl.mk)/'; exit 1; fi; \
-	echo "rtl-lint: no unary ~ or - before a size cast (a form Yosys elaborates wrongly)"
+	@bad=$$(grep -nHP "$(YOSYS_UNSAFE_CAST)" $(RTL_SRCS) | grep -vP '^[^:]+:\d+:\s*//' || true); \
+	if [ -n "$$bad" ]; then echo "$$bad" | sed 's/$$/: unary operator before a size cast (Yosys misreads it; rtl\/rtl.mk)/'; exit 1; fi; \
+	echo "rtl-lint: no unary operator before a size cast (a form Yosys elaborates wrongly)"
 
 # The SoC in each configuration that changes its structure (no tensor unit /
 # external tensor unit / mosaic_tu at 16x16, 8x8 and 4x4, with and without

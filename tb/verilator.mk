@@ -115,6 +115,19 @@ $(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS)
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
 test-build: $(SIM_BIN_4X4) $(SIM_TMUTANT)
 
+# mosaic-sim-cov: the 4x4 build with Verilator line coverage; each run adds
+# its counts to the directory MOSAIC_COVERAGE_DIR names (make coverage,
+# tools/coverage.py).
+SIM_COV := $(SIM_DIR)/mosaic-sim-cov
+$(SIM_COV): $(SIM_RTL_SRCS) $(SIM_DEPS)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-cov,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 --coverage-line,)
+
+# COV_TIER=regress runs make regress's campaigns instead of make test's.
+COV_TIER ?= test
+.PHONY: coverage
+coverage: $(SIM_COV) test-build ## line coverage of rtl/ under the lockstep suites on a 4x4 coverage build (COV_TIER=test|regress): build/coverage/report.md
+	@$(PYTHON) tools/coverage.py --tier $(COV_TIER)
+
 $(SIM_BIN_FST): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fst,$(SIM_RTL_SRCS),$(SIM_TU) --trace-fst,-DMOSAIC_SIM_FST)
 

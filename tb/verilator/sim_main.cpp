@@ -18,6 +18,9 @@
 #include "Vmosaic_soc.h"
 #include "Vmosaic_soc___024root.h"
 #include "verilated.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 #ifdef MOSAIC_SIM_FST
 #include "verilated_fst_c.h"
 #endif
@@ -484,6 +487,14 @@ int main(int argc, char **argv)
     if (trace && trace != stderr)
         std::fclose(trace);
     top->final();
+#if VM_COVERAGE
+    // The coverage build (make coverage, tools/coverage.py): every run adds
+    // its counts as a file of its own in $MOSAIC_COVERAGE_DIR.
+    if (const char *dir = std::getenv("MOSAIC_COVERAGE_DIR")) {
+        const std::string path = std::string(dir) + "/" + std::to_string(getpid()) + ".dat";
+        ctx->coveragep()->write(path.c_str());
+    }
+#endif
 #ifdef MOSAIC_SIM_FST
     if (fst)
         fst->close();

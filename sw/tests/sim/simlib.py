@@ -12,11 +12,13 @@ import threading
 ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
-SIM = os.path.join(BUILD, "bin", "mosaic-sim")
+# MOSAIC_SIM, MOSAIC_SIM_4X4 and MOSAIC_SIM_SCALAR replace a model (make
+# coverage runs the lockstep suites on its coverage build this way).
+SIM = os.environ.get("MOSAIC_SIM") or os.path.join(BUILD, "bin", "mosaic-sim")
 SIM_MUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-mutant")
-SIM_4X4 = os.path.join(BUILD, "bin", "mosaic-sim-4x4")
+SIM_4X4 = os.environ.get("MOSAIC_SIM_4X4") or os.path.join(BUILD, "bin", "mosaic-sim-4x4")
 # The SoC without the tensor unit: 1.7-3x faster for scalar code (docs/performance.md).
-SIM_SCALAR = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-scalar")
+SIM_SCALAR = os.environ.get("MOSAIC_SIM_SCALAR") or os.path.join(BUILD, "tb", "verilator", "mosaic-sim-scalar")
 SIM_FPGA = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-fpga")
 SIM_TMUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-4x4-mutant")
 ISS = os.path.join(BUILD, "bin", "mosaic-iss")
