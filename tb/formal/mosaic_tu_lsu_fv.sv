@@ -121,12 +121,12 @@ module mosaic_tu_lsu_fv #(
                  clk_i, rst_ni)
 
   // A tld/tst has at most 32 bursts (16 rows, two where a row crosses 4 KiB).
-  mosaic_axi_checker #(
-    .DataWidth (Dw),
-    .MaxBursts (64),
-    .EnvSlave  (1'b1)
-  ) u_chk (
-    .clk_i (clk_i), .rst_ni (rst_ni),
+  logic [6:0] bus_open;   // bursts accepted and not yet answered
+  mosaic_axi_master_fv #(
+    .Dw        (Dw),
+    .MaxBursts (64)
+  ) u_bus (
+    .clk_i (clk_i), .rst_ni (rst_ni), .busy_i (busy),
     .awaddr_i (awaddr), .awlen_i (awlen), .awsize_i (awsize), .awburst_i (awburst),
     .awvalid_i (awvalid), .awready_i (awready_i),
     .wdata_i (wdata), .wstrb_i (wstrb), .wlast_i (wlast), .wvalid_i (wvalid),
@@ -135,20 +135,8 @@ module mosaic_tu_lsu_fv #(
     .araddr_i (araddr), .arlen_i (arlen), .arsize_i (arsize), .arburst_i (arburst),
     .arvalid_i (arvalid), .arready_i (arready_i),
     .rdata_i (rdata_i), .rresp_i (rresp_i), .rlast_i (rlast_i), .rvalid_i (rvalid_i),
-    .rready_i (rready)
+    .rready_i (rready), .open_o (bus_open)
   );
-
-  // What the sequencer relies on (a fence, the SDMA hand-over): when the
-  // unit is not busy, nothing of its own is on the bus, neither presented
-  // nor outstanding.
-  logic [6:0] open_q;   // bursts accepted and not yet answered
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) open_q <= '0;
-    else open_q <= open_q + 7'(arvalid && arready_i) + 7'(awvalid && awready_i)
-                          - 7'(rvalid_i && rready && rlast_i) - 7'(bvalid_i && bready);
-  end
-  `MOSAIC_ASSERT(IdleQuietA, busy || (open_q == '0 && !awvalid && !arvalid && !wvalid),
-                 clk_i, rst_ni)
 
   logic unused;
   assign unused = ^{done, err, trf_wr_req, trf_rd_req, trf_wr_reg, trf_rd_reg, trf_wr_row,
@@ -156,14 +144,8 @@ module mosaic_tu_lsu_fv #(
 
   // Covers: what the depth must reach for the proof to mean something
   // (tools/formal.py requires every one within the proof's depth).
-  always_ff @(posedge clk_i) begin : CovRLast        // a tld row's burst is read
-    if (rst_ni) cover (rvalid_i && rready && rlast_i);
-  end
-  always_ff @(posedge clk_i) begin : CovWLast        // a tst row's burst is written
-    if (rst_ni) cover (wvalid && wready_i && wlast);
-  end
   always_ff @(posedge clk_i) begin : CovSplit        // a burst starting at a 4 KiB boundary behind another
-    if (rst_ni) cover (awvalid && awready_i && awaddr[11:0] == 12'h000 && open_q != '0);
+    if (rst_ni) cover (awvalid && awready_i && awaddr[11:0] == 12'h000 && bus_open != '0);
   end
 
 endmodule
