@@ -28,6 +28,8 @@ import subprocess
 import sys
 import time
 
+import run_tests  # tools/: the runner's count of PASS/FAIL lines
+
 ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
 OUT = os.path.join(BUILD, "coverage")
@@ -49,9 +51,7 @@ def run_suites(tier):
         with open(log, "w") as f:
             r = subprocess.run([sys.executable, os.path.join(ROOT, suite)], env=env, stdout=f,
                                stderr=subprocess.STDOUT)
-        with open(log) as f:
-            text = f.read()
-        p, fl = text.count("\nPASS: ") + text.startswith("PASS: "), text.count("\nFAIL: ")
+        p, fl = run_tests.count_cases(log)
         passed += p
         failed += fl + (1 if r.returncode and not fl else 0)
         print(f"coverage: {suite}: {p} passed, {fl} failed, {time.time() - t0:.0f} s (log: {log})",

@@ -113,23 +113,21 @@ def sby_text(p, depth, mutation=None, mode="bmc"):
 
 
 def label_of(path_line):
-    """The assertion label (MOSAIC_ASSERT(Name, ...)) at file:line, or the
-    location itself when the line has none."""
+    """The assertion or cover label (MOSAIC_ASSERT(Name, ...), begin : Name)
+    at file:line (the scripts read every file by its absolute path, so
+    SymbiYosys reports it that way), or the file:line itself."""
     m = re.match(r"(.+?):(\d+)", path_line)
-    if not m:
-        return path_line
-    fname, line = m.group(1), int(m.group(2))
-    for cand in [fname] + [os.path.join(d, fname) for d in (os.path.join(ROOT, "rtl", "mem"), fv(""))]:
-        if os.path.isfile(cand):
-            with open(cand) as f:
-                lines = f.read().split("\n")
-            # the macro call may span lines: search back to its start
-            for i in range(line - 1, max(line - 6, -1), -1):
-                mm = (re.search(r"`MOSAIC_(?:ASSERT|ASSUME)\w*\((\w+)", lines[i])
-                      or re.search(r"begin : (\w+)", lines[i]))
-                if mm:
-                    return mm.group(1)
-            break
+    if not m or not os.path.isfile(m.group(1)):
+        return os.path.basename(path_line)
+    line = int(m.group(2))
+    with open(m.group(1)) as f:
+        lines = f.read().split("\n")
+    # the macro call may span lines: search back to its start
+    for i in range(min(line, len(lines)) - 1, max(line - 6, -1), -1):
+        mm = (re.search(r"`MOSAIC_(?:ASSERT|ASSUME)\w*\((\w+)", lines[i])
+              or re.search(r"begin : (\w+)", lines[i]))
+        if mm:
+            return mm.group(1)
     return os.path.basename(path_line)
 
 
