@@ -26,7 +26,7 @@ include rtl/rtl.mk
 include $(wildcard sw/*.mk sw/*/*.mk sw/*/*/*.mk tb/*.mk fpga/*.mk)
 
 help: ## list the targets
-	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
+	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | \
 	  awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
 setup: ## install the toolchain and Python oracles (idempotent)

@@ -10,6 +10,7 @@
 #                            injected bug (sw/tests/sim/test_sim_mutant.py
 #                            checks that lockstep catches it)
 #   make sim-demo            run a scalar demo program on mosaic-sim --stats
+#   make sim-8x8             build/bin/mosaic-sim-8x8 (make perf's middle size)
 #   make sim-bench           simulation speed of the models, lockstep and RTL only
 #   make sim-run ELF=p.elf [SIM_FLAGS=...]
 #
@@ -115,6 +116,14 @@ $(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS)
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
 test-build: $(SIM_BIN_4X4) $(SIM_TMUTANT)
 
+# mosaic-sim-8x8: the middle array size of make perf's report (not built by
+# make test: the lockstep suites run 4x4 and 16x16).
+SIM_BIN_8X8  := $(BUILD)/bin/mosaic-sim-8x8
+$(SIM_BIN_8X8): $(SIM_RTL_SRCS) $(SIM_DEPS)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-8x8,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=8 -GPeCols=8,)
+.PHONY: sim-8x8
+sim-8x8: $(SIM_BIN_8X8) ## build/bin/mosaic-sim-8x8: mosaic-sim with an 8x8 MAC array (make perf)
+
 # mosaic-sim-cov: the 4x4 build with Verilator line coverage; each run adds
 # its counts to the directory MOSAIC_COVERAGE_DIR names (make coverage,
 # tools/coverage.py).
@@ -183,9 +192,9 @@ sim-demo: $(SIM_BIN) $(SIM_PROG_DIR)/sim_demo.elf ## run the scalar demo on the 
 # set-up and checks around tensor work) on the tensor builds, bench_sim on
 # the scalar one, lockstep and RTL only; SIM_BENCH_CYCLES bounds each run.
 SIM_BENCH_CYCLES ?= 3000000
-sim-bench: $(SIM_BIN) $(SIM_BIN_4X4) $(SIM_SCALAR) $(SIM_PROG_DIR)/bench_sim.elf $(SW_OUT)/bench/bench_tmma.elf $(SW_OUT)/gemm_rtl.elf ## simulation speed of the Verilator models, cycles per CPU-second (a benchmark, not a test)
+sim-bench: $(SIM_BIN) $(SIM_BIN_8X8) $(SIM_BIN_4X4) $(SIM_SCALAR) $(SIM_PROG_DIR)/bench_sim.elf $(SW_OUT)/bench/bench_tmma.elf $(SW_OUT)/gemm_rtl.elf ## simulation speed of the Verilator models, cycles per CPU-second (a benchmark, not a test)
 	@$(PYTHON) tools/sim_bench.py --max-cycles $(SIM_BENCH_CYCLES) \
-	  16x16=$(SIM_BIN) 4x4=$(SIM_BIN_4X4) -- \
+	  16x16=$(SIM_BIN) 8x8=$(SIM_BIN_8X8) 4x4=$(SIM_BIN_4X4) -- \
 	  $(SIM_PROG_DIR)/bench_sim.elf $(SW_OUT)/bench/bench_tmma.elf $(SW_OUT)/gemm_rtl.elf
 	@$(PYTHON) tools/sim_bench.py --no-header --max-cycles $(SIM_BENCH_CYCLES) \
 	  "scalar (no tensor unit)=$(SIM_SCALAR)" -- $(SIM_PROG_DIR)/bench_sim.elf

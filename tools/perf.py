@@ -33,7 +33,7 @@ compute-bound (sdma_bytes / compute cycles).
 
 PE is the number of MAC units (16x16 = 256 by default): docs/isa.md defines
 no CSR that reports the array size (mamul is AMUL, mmisa lists features), so
-the harness passes it (make perf PE=16 for a 4x4 build).
+the harness passes it (make perf-table PE=16 for a 4x4 build).
 
 On the ISS (--source iss) mcycle counts retired instructions and the timing
 counters (mac_busy, conflicts, tu_stalls) are 0: the report says so and
@@ -47,26 +47,34 @@ import sys
 LINE = re.compile(r"^BENCH\s+(\S+)\s+(.*)$")
 
 
+def parse_lines(lines, order=None, cases=None):
+    """BENCH lines -> (case names in first-seen order, {case: {field: value}});
+    a later line of the same case replaces the earlier one."""
+    order = [] if order is None else order
+    cases = {} if cases is None else cases
+    for line in lines:
+        m = LINE.match(line.strip())
+        if not m:
+            continue
+        fields = {}
+        for kv in m.group(2).split():
+            k, _, v = kv.partition("=")
+            try:
+                fields[k] = int(v, 0)
+            except ValueError:
+                fields[k] = v
+        name = m.group(1)
+        if name not in cases:
+            order.append(name)
+        cases[name] = fields
+    return order, cases
+
+
 def parse(paths):
-    cases = {}
-    order = []
+    order, cases = [], {}
     for p in paths:
         with open(p, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                m = LINE.match(line.strip())
-                if not m:
-                    continue
-                fields = {}
-                for kv in m.group(2).split():
-                    k, _, v = kv.partition("=")
-                    try:
-                        fields[k] = int(v, 0)
-                    except ValueError:
-                        fields[k] = v
-                name = m.group(1)
-                if name not in cases:
-                    order.append(name)
-                cases[name] = fields
+            parse_lines(f, order, cases)
     return order, cases
 
 
@@ -105,7 +113,7 @@ def report(order, cases, source, pe, sim, dram_bw=None, dram_latency=None, copy_
         out += [f"Run on the ISS ({sim}): **cycle figures are retired-instruction counts**, "
                 "not time; MAC busy, bank conflicts and TU stalls are not modelled (0). "
                 "Utilization and CPI below are therefore instruction ratios; the real "
-                "figures come from the RTL (`make perf` with build/bin/mosaic-sim).", ""]
+                "figures come from the RTL (`make perf-table` with build/bin/mosaic-sim).", ""]
     else:
         out += [f"Run on the RTL ({sim}); PE array = {pe} MAC units.", ""]
     tm = [n for n in order if n.startswith(("tmma_", "ame_"))]

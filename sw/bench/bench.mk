@@ -3,12 +3,21 @@
 #
 #   make bench-elfs                 build/sw/bench/bench_*.elf
 #       (`make bench` is the golden model's own throughput benchmark)
-#   make perf [SIM=...] [PE=...]    run them and tabulate (tools/perf.py):
+#   make perf [PERF_BUILDS=...] [PERF_MODELS=...]   the performance report
+#       (tools/perf_report.py): the benchmark set on the 4x4, 8x8 and 16x16
+#       RTL (builds them if needed), build/perf/report.html with the plots
+#       embedded, the plots as PNG, the numbers as CSV (bench.csv,
+#       models.csv, simspeed.csv). PERF_BUILDS lists NAME=SIM:PE (PE = MAC
+#       units), e.g. PERF_BUILDS=16x16=build/bin/mosaic-sim:256 for one
+#       build; PERF_MODELS the Atalla model sizes (small,large; empty: none).
+#       About 15 min on the project's 2-core machine once the models are
+#       built (docs/performance.md).
+#   make perf-table [SIM=...] [PE=...]    run sw/bench on one build and tabulate (tools/perf.py):
 #       on $(SIM) --no-cosim (the RTL) if it exists, else on mosaic-iss,
 #       whose "cycles" are retired-instruction counts (labelled so);
 #       table on stdout and in build/perf/perf.md, logs in build/perf/.
-#       A program that fails still contributes the lines it printed; perf
-#       then tabulates them and fails.
+#       A program that fails still contributes the lines it printed;
+#       perf-table then tabulates them and fails.
 #   PE is the MAC-array size (docs/isa.md has no CSR that reports it):
 #   256 for the default 16x16 array, 16 for a 4x4 build.
 #   bench_gemm (a GEMM from main memory) runs on the RTL with
@@ -49,12 +58,23 @@ $(SW_OBJ)/bench/bench_gemm_check.c.o: sw/bench/bench_gemm.c
 	$(SWSAY) "  RVCC    $@"
 	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_M=32 -DGEMM_N=256 -DGEMM_K=256 -DGEMM_CHECK_ALL -c $< -o $@
 
-.PHONY: bench-elfs perf perf-sweep
+# make perf's builds (NAME=SIM:PE) and what it needs besides them.
+PERF_BUILDS ?= 4x4=$(BUILD)/bin/mosaic-sim-4x4:16 8x8=$(BUILD)/bin/mosaic-sim-8x8:64 16x16=$(BUILD)/bin/mosaic-sim:256
+PERF_MODELS ?= small,large
+PERF_SIMS   := $(foreach b,$(PERF_BUILDS),$(word 2,$(subst =, ,$(firstword $(subst :, ,$(b))))))
+PERF_ELFS   := $(BENCH_ELFS) $(SW_OUT)/atalla/atalla_sizes.elf $(SW_OUT)/atalla/atalla_sizes256.elf \
+               $(SW_OUT)/model/run_model.elf
+
+.PHONY: bench-elfs perf perf-table perf-sweep
 bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) ## build the tensor-unit benchmarks (sw/bench)
 # make test runs sw/bench/test_bench.py, which needs the ELFs.
 test-build: bench-elfs
 
-perf: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on the RTL (SIM=, else the ISS) and tabulate (PE=)
+perf: $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x16 RTL: build/perf/report.html, PNG plots, CSV (PERF_BUILDS=, PERF_MODELS=; ~15 min)
+	@$(PYTHON) tools/perf_report.py --out $(PERF_DIR) --dram-latency $(GEMM_DRAM_LAT) \
+	  --dram-bw $(GEMM_DRAM_BW) --sweep-bw "$(SWEEP_BW)" --models "$(PERF_MODELS)" $(PERF_BUILDS)
+
+perf-table: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on one build (SIM=, else the ISS) and tabulate in build/perf/perf.md (PE=)
 	@mkdir -p $(PERF_DIR); rm -f $(PERF_DIR)/*.log; \
 	if [ -x "$(SIM)" ]; then run="$(SIM) --no-cosim"; src=rtl; \
 	else run="$(BUILD)/bin/mosaic-iss"; src=iss; \
