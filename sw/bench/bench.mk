@@ -70,7 +70,7 @@ bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) ## build the tensor-unit benchmarks 
 # make test runs sw/bench/test_bench.py, which needs the ELFs.
 test-build: bench-elfs
 
-perf: $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x16 RTL: build/perf/report.html, PNG plots, CSV (PERF_BUILDS=, PERF_MODELS=; ~15 min)
+perf: setup $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x16 RTL: build/perf/report.html, PNG plots, CSV (PERF_BUILDS=, PERF_MODELS=; ~15 min)
 	@$(PYTHON) tools/perf_report.py --out $(PERF_DIR) --dram-latency $(GEMM_DRAM_LAT) \
 	  --dram-bw $(GEMM_DRAM_BW) --sweep-bw "$(SWEEP_BW)" --models "$(PERF_MODELS)" $(PERF_BUILDS)
 
