@@ -419,8 +419,11 @@ def write_html(path, a, builds, runner, imgs, rev):
         "between main memory and the scratchpad). A point cannot sit above the compute "
         "ceiling (the array's MAC count) or above its DRAM line (bandwidth × intensity). "
         "<code>bench_gemm</code> (256³, the hand-blocked kernel) runs at each DRAM bandwidth; "
-        "<code>atalla_gemm</code> S³ runs at the default bandwidth.",
-        table([x for x in r.rows if x["macs_per_byte"] != "" and x["dram_bw"] != ""],
+        "<code>atalla_gemm</code> S³ runs at the default bandwidth. The plot and the table are "
+        "of the largest build; the other builds' rows are in bench.csv (their atalla_gemm rows also in "
+        "the next table).",
+        table([x for x in r.rows if x["macs_per_byte"] != "" and x["dram_bw"] != ""
+               and x["build"] == max(builds, key=lambda b: b.pe).name],
               bench_cols + [("MACs/byte", "macs_per_byte"), ("MACs/cycle", "macs_per_cycle")], fmt)))
     parts.append(section(
         "GEMM utilization against matrix size", imgs.get("sizes"),
