@@ -53,6 +53,9 @@ $(SW_OUT)/bench/%.elf: $(SW_OBJ)/bench/%.c.o $(SW_RT_OBJS) $(SW_LDS)
 	$(SWSAY) "  RVLD    $@"
 	$(SWQ)$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) -lm -o $@
 
+# bench_fmt (GEMM against size per format pair) runs the example's kernel.
+$(SW_OUT)/bench/bench_fmt.elf: $(SW_OBJ)/examples/gemm/gemm.c.o
+
 $(SW_OBJ)/bench/bench_gemm_check.c.o: sw/bench/bench_gemm.c
 	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVCC    $@"
