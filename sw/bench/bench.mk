@@ -10,8 +10,8 @@
 #       models.csv, simspeed.csv). PERF_BUILDS lists NAME=SIM:PE (PE = MAC
 #       units), e.g. PERF_BUILDS=16x16=build/bin/mosaic-sim:256 for one
 #       build; PERF_MODELS the Atalla model sizes (small,large; empty: none).
-#       About 15 min on the project's 2-core machine once the models are
-#       built (docs/performance.md).
+#       About 8 min on the project's 2-core machine once the models are
+#       built (each model build takes 2-8 min; docs/performance.md).
 #   make perf-table [SIM=...] [PE=...]    run sw/bench on one build and tabulate (tools/perf.py):
 #       on $(SIM) --no-cosim (the RTL) if it exists, else on mosaic-iss,
 #       whose "cycles" are retired-instruction counts (labelled so);
@@ -73,7 +73,7 @@ bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) ## build the tensor-unit benchmarks 
 # make test runs sw/bench/test_bench.py, which needs the ELFs.
 test-build: bench-elfs
 
-perf: setup $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x16 RTL: build/perf/report.html, PNG plots, CSV (PERF_BUILDS=, PERF_MODELS=; ~15 min)
+perf: setup $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x16 RTL: build/perf/report.html, PNG plots, CSV (PERF_BUILDS=, PERF_MODELS=; ~8 min once the models are built)
 	@$(PYTHON) tools/perf_report.py --out $(PERF_DIR) --dram-latency $(GEMM_DRAM_LAT) \
 	  --dram-bw $(GEMM_DRAM_BW) --sweep-bw "$(SWEEP_BW)" --models "$(PERF_MODELS)" $(PERF_BUILDS)
 
