@@ -100,7 +100,8 @@ class Runner:
             print(f"perf: {build.name}: {label} FAILED, exit {p.returncode}, see {log}", flush=True)
         if m:
             self.speed.append({"build": build.name, "program": label, "cycles": int(m.group(1)),
-                               "cpu_s": round(cpu, 2), "wall_s": round(wall, 2)})
+                               "cpu_s": round(cpu, 2), "wall_s": round(wall, 2),
+                               "machine": machine()})  # wall-clock figures name their host
         return p.stdout
 
     def bench(self, build, elf, label, dram_lat=0, dram_bw=0):
