@@ -41,8 +41,10 @@
 // no older op in the engine writes that register, or (16x16 array) the
 // only one that does is draining and its drain has moved past that TRF row
 // -- a 16x16 drain writes a register's TRF rows in ascending order, and the
-// TRF is read-first, so the row was written in an earlier cycle. On 4x4
-// the stager waits for the older op to finish draining. Until then it
+// TRF is read-first, so the row was written in an earlier cycle. A
+// smaller array drains block by block, block rows in order: a D row is
+// final once the older op has drained every block row that holds it (the
+// last block row's rows wait for the op's end). Until then it
 // reads A and B and leaves D for later, and the readiness only turns from
 // false to true while a request waits, so a held TRF request never changes.
 // Without this the next op could be dispatched only after the older one
@@ -309,8 +311,18 @@ module mosaic_tu_mma #(
       d_older[s] = info_v_q[s] && (3'(s) != st_islot_q) && (info_rd_q[s] == st_rd_q);
     end
   end
+  // A smaller array drains an op block by block, block rows in order and
+  // each block's rows in order, so TRF row p of D (tile rows p * 16 / st_nd
+  // ...) is final once the drain has written every tile row up to its last
+  // in every block column: (p + 1) * 16 <= d_done, d_done = the tile rows
+  // before the drain's (dr_bi_q whole block rows, plus dr_row_q in the
+  // block row's last block) times st_nd. A row counted there was written in
+  // an earlier cycle; the count only grows until the op has drained.
+  logic [9:0] d_need, d_done;  // d_done: assigned with the drain below
+  assign d_need = (10'(st_dn_q) + 10'd1) * 10'd16;
   assign d_ok = (d_older == '0) ||
-                (Chain && (d_older == (Slots'(1) << ds)) && dr_go && (dr_prow_d > st_dn_q[3:0]));
+                (Chain && (d_older == (Slots'(1) << ds)) && dr_go && (dr_prow_d > st_dn_q[3:0])) ||
+                (!Chain && (d_older == (Slots'(1) << ds)) && (d_need <= d_done));
   assign d_go = d_left && d_ok;
 
   mosaic_tu_row_addr u_prow_a  (.y_i (st_y),        .fmt_i (st_fa_q), .prow_o (prow_a));
@@ -736,6 +748,8 @@ module mosaic_tu_mma #(
   logic [BjW-1:0]   dr_bj_q;
   logic             dr_sat_q, dr_nx_q;
   assign ds = drain_slot_q;
+  assign d_done = (10'(dr_bi_q) * 10'(PeRows) +  // the stager's D rows (above)
+                   ((BjW'(dr_bj_q) == BjW'(BlkC - 1)) ? 10'(dr_row_q) : 10'd0)) * 10'(st_nd);
 
   // The snapshot is read from the cycle out_valid rises; the row counter
   // runs one row per cycle (the TRF write port never stalls).
