@@ -42,9 +42,9 @@
 // only one that does is draining and its drain has moved past that TRF row
 // -- a 16x16 drain writes a register's TRF rows in ascending order, and the
 // TRF is read-first, so the row was written in an earlier cycle. A
-// smaller array drains block by block, block rows in order: a D row is
-// final once the older op has drained every block row that holds it (the
-// last block row's rows wait for the op's end). Until then it
+// smaller array drains block by block, block rows in order and each
+// block's rows in order: a D row is final once the older op's drain has
+// written it in every block column (d_done below). Until then it
 // reads A and B and leaves D for later, and the readiness only turns from
 // false to true while a request waits, so a held TRF request never changes.
 // Without this the next op could be dispatched only after the older one

@@ -330,7 +330,7 @@ static void chain(gplan *g, uint32_t j, uint32_t bsrc, uint32_t bp, uint32_t nk,
 /* With more than one chunk of K, each chunk's 16 A tiles are reloaded per
  * row block; without K's edge tile every pitch is 32 and the tiles are a
  * constant step apart: pointers stepped, as the fast chains do (at 512^3
- * this saves 110 k of 0.97 M scalar instructions). */
+ * this saves 106 k of 1.01 M scalar instructions). */
 #define A_TLDF(t)                                                              \
     if ((t) < nk) {                                                            \
         tld(AREG(t), aa, 32);                                                  \
@@ -401,8 +401,9 @@ static void c_part(gplan *g, uint32_t k)
     if (cols == 64 && g->N % 2 == 0 && g->stride == 2 * g->N) {
         scpad_st(SDMA_SHAPE(rows, 32, 2), cst, (void *)g->cp.dst);
     } else if (cols % 16 == 0 && g->N % 2 == 0) {
-        /* Whole column tiles of a narrower panel (nbt < 4: K > 256): one
-         * word command per row, without atalla_st_run's general split. */
+        /* Whole column tiles that one command cannot store (a narrower
+         * panel, K > 256, or sdma_stride set for A, K != N): one word
+         * command per row, without atalla_st_run's general split. */
         uintptr_t dst = g->cp.dst;
         uint32_t shape = SDMA_SHAPE(1, cols / 2, 2);
         for (uint32_t r = 0; r < rows; r++, cst += 128, dst += (uintptr_t)g->N * 2)
