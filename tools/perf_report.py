@@ -57,6 +57,8 @@ COUNTERS = ("n", "cycles", "insns", "tensor_insns", "mac_busy", "macs", "conflic
             "tu_stalls", "sdma_bytes", "sdma_busy")
 OP_LINE = re.compile(r"^OP\s+(\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(\d+)$")
 MODEL_ADDR = 0x40800000
+PLOTS = ("roofline", "sizes", "fmt_sizes", "formats", "models", "speed")
+OUTPUTS = ("report.html", "bench.csv", "models.csv", "simspeed.csv") + tuple(p + ".png" for p in PLOTS)
 # The port ceiling: the SoC's one 128-bit AXI port moves at most one 16-byte
 # beat per cycle whatever --dram-bw says (mosaic-sim --help).
 PORT_BW = 16
@@ -560,9 +562,15 @@ def main(argv=None):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # Nothing of an earlier report may sit beside this one (a quick run
+    # writes fewer plots and tables); only files this tool writes go.
     os.makedirs(os.path.join(a.out, "logs"), exist_ok=True)
     for f in os.listdir(os.path.join(a.out, "logs")):
-        os.remove(os.path.join(a.out, "logs", f))
+        if f.endswith(".log"):
+            os.remove(os.path.join(a.out, "logs", f))
+    for f in OUTPUTS:
+        if os.path.exists(os.path.join(a.out, f)):
+            os.remove(os.path.join(a.out, f))
     r = Runner(a.out)
     big = max(builds, key=lambda b: b.pe)
     for b in builds:
@@ -576,7 +584,6 @@ def main(argv=None):
         for bw in (a.sweep_bw if b is big else [a.dram_bw]):
             r.bench(b, elf["bench_gemm"], f"bench_gemm_bw{bw}", a.dram_latency, bw)
     if not a.quick and sizes:
-        import atalla_models
         with tempfile.TemporaryDirectory(prefix="perf_report.") as work:
             for s in sizes:
                 for m in atalla_models.MODELS:
