@@ -12,8 +12,8 @@
     state of every non-reset flop).
 
   * a random tensor campaign (rvgen --tensor, the op set the RTL implements),
-  * the GEMM example and a random tensor program on the 4x4-array build
-    (build/bin/mosaic-sim-4x4),
+  * the GEMM example, a random tensor program and the chained-tmma and
+    mmacc benchmarks on the 4x4-array build (build/bin/mosaic-sim-4x4),
   * the scalar programs and part of the scalar campaign on the FPGA
     configuration's core (mosaic-sim-fpga: no same-cycle load forwarding).
 
@@ -125,15 +125,20 @@ def suite_programs():
             limit = LONG_MAX_CYCLES if name in LONG_PROGRAMS else MAX_CYCLES
             jobs.append((f"{label}/{name}", lambda elf=elf, limit=limit: run_program(elf, max_cycles=limit)))
     # A few short tensor programs on the 16x16 build too (the rest run on
-    # the 4x4 build: the 16x16 model simulates about 4x slower). bench_ame's
-    # back-to-back mmacc read each C row as the previous mmacc's drain
-    # writes it, which only the 16x16 engine does.
-    for name in ("sw/spec_tensorload", "sw/tests/test_runtime", "sw/hello", "sw/bench/bench_ame"):
-        elf = os.path.join(BUILD, name + ".elf")
-        if os.path.exists(elf):
-            jobs.append((f"16x16: {name}", lambda elf=elf: run_program(elf, sim=SIM)))
-        else:
-            jobs.append((f"16x16: {name}", fail_job(f"{elf} not built")))
+    # the 4x4 build: the 16x16 model simulates about 4x slower). The
+    # benchmarks' back-to-back tmma into one D and mmacc into the C of four
+    # ops earlier read each D row as the older op's drain writes it (per
+    # row on 16x16, per drained block column on 4x4), on both builds.
+    for sim, label, names in ((SIM, "16x16", ("sw/spec_tensorload", "sw/tests/test_runtime",
+                                              "sw/hello", "sw/bench/bench_ame")),
+                              (simlib.SIM_4X4, "4x4", ("sw/bench/bench_tmma",
+                                                       "sw/bench/bench_ame"))):
+        for name in names:
+            elf = os.path.join(BUILD, name + ".elf")
+            if os.path.exists(elf):
+                jobs.append((f"{label}: {name}", lambda elf=elf, sim=sim: run_program(elf, sim=sim)))
+            else:
+                jobs.append((f"{label}: {name}", fail_job(f"{elf} not built")))
     jobs.append(("sim_demo", sim_demo))
     return jobs
 
