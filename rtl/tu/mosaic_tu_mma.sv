@@ -44,7 +44,7 @@
 // TRF is read-first, so the row was written in an earlier cycle. A
 // smaller array drains block by block, block rows in order and each
 // block's rows in order: a D row is final once the older op's drain has
-// written it in every block column (d_done below). Until then it
+// written it in every block column (d_prow below). Until then it
 // reads A and B and leaves D for later, and the readiness only turns from
 // false to true while a request waits, so a held TRF request never changes.
 // Without this the next op could be dispatched only after the older one
@@ -311,18 +311,14 @@ module mosaic_tu_mma #(
       d_older[s] = info_v_q[s] && (3'(s) != st_islot_q) && (info_rd_q[s] == st_rd_q);
     end
   end
-  // A smaller array drains an op block by block, block rows in order and
-  // each block's rows in order, so TRF row p of D (tile rows p * 16 / st_nd
-  // ...) is final once the drain has written every tile row up to its last
-  // in every block column: (p + 1) * 16 <= d_done, d_done = the tile rows
-  // before the drain's (dr_bi_q whole block rows, plus dr_row_q in the
-  // block row's last block) times st_nd. A row counted there was written in
-  // an earlier cycle; the count only grows until the op has drained.
-  logic [9:0] d_need, d_done;  // d_done: assigned with the drain below
-  assign d_need = (10'(st_dn_q) + 10'd1) * 10'd16;
-  assign d_ok = (d_older == '0) ||
-                (Chain && (d_older == (Slots'(1) << ds)) && dr_go && (dr_prow_d > st_dn_q[3:0])) ||
-                (!Chain && (d_older == (Slots'(1) << ds)) && (d_need <= d_done));
+  // The drain writes D block row by block row, each block's rows in order
+  // (a 16x16 array: one block), so TRF row p is final once d_prow, the TRF
+  // row (in the draining op's format) of the first tile row not yet
+  // written in every block column, is past it. A row counted there was
+  // written in an earlier cycle; d_prow only grows until the op has
+  // drained (then no older op writes the register).
+  logic [3:0] d_prow;  // assigned with the drain below
+  assign d_ok = (d_older == '0) || ((d_older == (Slots'(1) << ds)) && (d_prow > st_dn_q[3:0]));
   assign d_go = d_left && d_ok;
 
   mosaic_tu_row_addr u_prow_a  (.y_i (st_y),        .fmt_i (st_fa_q), .prow_o (prow_a));
@@ -748,8 +744,6 @@ module mosaic_tu_mma #(
   logic [BjW-1:0]   dr_bj_q;
   logic             dr_sat_q, dr_nx_q;
   assign ds = drain_slot_q;
-  assign d_done = (10'(dr_bi_q) * 10'(PeRows) +  // the stager's D rows (above)
-                   ((BjW'(dr_bj_q) == BjW'(BlkC - 1)) ? 10'(dr_row_q) : 10'd0)) * 10'(st_nd);
 
   // The snapshot is read from the cycle out_valid rises; the row counter
   // runs one row per cycle (the TRF write port never stalls).
@@ -772,6 +766,11 @@ module mosaic_tu_mma #(
   assign dr_int    = fmt_is_int(info_fd_q[ds]);
   assign dr_row_in = ({1'b0, dr_i} < info_m_q[ds]);
   mosaic_tu_row_addr u_prow_dr (.y_i (dr_i), .fmt_i (info_fd_q[ds]), .prow_o (dr_prow_d));
+  // The stager's d_prow (above): in a block row's last block column the
+  // drain's own row, before it the block row's first.
+  logic [3:0] d_tiles;
+  assign d_tiles = (BjW'(dr_bj_q) == BjW'(BlkC - 1)) ? dr_i : dr_r0;
+  mosaic_tu_row_addr u_prow_dd (.y_i (d_tiles), .fmt_i (info_fd_q[ds]), .prow_o (d_prow));
   mosaic_tu_row_unpack u_rowx_dr (.row_i (sd_q[{ds, dr_prow_d}]), .y_i (dr_i), .fmt_i (info_fd_q[ds]),
                             .el_o (dr_raw));
 
