@@ -593,12 +593,14 @@ def main(argv=None):
     write_csv(os.path.join(a.out, "models.csv"), r.ops)
     write_csv(os.path.join(a.out, "simspeed.csv"), r.speed)
     imgs = {}
-    for key, fig in (("roofline", plot_roofline(plt, r.rows, builds, a.sweep_bw)),
-                     ("sizes", plot_sizes(plt, r.rows, builds)),
-                     ("fmt_sizes", plot_fmt_sizes(plt, r.rows, builds)),
-                     ("formats", plot_formats(plt, r.rows, builds)),
-                     ("models", plot_models(plt, r.ops)),
-                     ("speed", plot_speed(plt, r.speed, builds))):
+    draw = {"roofline": lambda: plot_roofline(plt, r.rows, builds, a.sweep_bw),
+            "sizes": lambda: plot_sizes(plt, r.rows, builds),
+            "fmt_sizes": lambda: plot_fmt_sizes(plt, r.rows, builds),
+            "formats": lambda: plot_formats(plt, r.rows, builds),
+            "models": lambda: plot_models(plt, r.ops),
+            "speed": lambda: plot_speed(plt, r.speed, builds)}
+    for key in PLOTS:  # the names OUTPUTS clears, so none is drawn unnamed
+        fig = draw[key]()
         if fig is not None:
             imgs[key] = fig_png(fig, os.path.join(a.out, f"{key}.png"))
             plt.close(fig)
