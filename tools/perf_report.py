@@ -5,7 +5,7 @@ and every number as CSV (make perf; docs/performance.md).
 
     tools/perf_report.py [--out DIR] [--quick] [--models small,large]
                          [--dram-latency L] [--dram-bw B] [--sweep-bw 4,8,16,32]
-                         NAME=SIM:PE ...
+                         [--fmt-max 256|512] NAME=SIM:PE ...
 
 NAME=SIM:PE is one RTL build: a label (16x16), the mosaic-sim binary and
 its number of MAC units (256). Every build runs:
@@ -13,9 +13,12 @@ its number of MAC units (256). Every build runs:
     pair; utilization = useful MACs / (cycles x PE));
   - atalla_sizes (atalla_gemm on S x S x S BF16 from main memory, S = 16
     ... 512; ... 256 on builds of fewer than 256 MAC units);
+  - bench_fmt (the example kernel gemm_tiled per input format pair on
+    S x S x S, S = 16 ... --fmt-max: bench_fmt256.elf or bench_fmt.elf);
   - bench_gemm (256^3 BF16 -> FP32 from main memory): on the largest build
     at every --sweep-bw (the roofline's DRAM sweep), on the others at
     --dram-bw;
+  - bench_gemm512 (512^3, the same from main memory): on the largest build;
 and on the largest build the three Atalla ONNX models (tools/atalla_models.py)
 at each --models size, compiled to blobs and run by run_model.elf.
 Programs with main-memory traffic run at --dram-latency / --dram-bw (the
@@ -185,16 +188,16 @@ def plot_roofline(plt, rows, builds, sweep_bw):
         eff = min(bw, PORT_BW)
         ax.plot([x0, x1], [eff * x0, eff * x1], ls="--", lw=1,
                 label=f"DRAM {bw} B/cycle" + (" (= port ceiling 16)" if bw > PORT_BW else ""))
-    marks = {"bench_gemm": "o", "atalla_sizes": "s"}
-    for prog, mk in marks.items():
+    marks = {"bench_gemm_bw": ("o", "bench_gemm 256³ (colour = DRAM B/cycle)"),
+             "bench_gemm512": ("D", "bench_gemm512 512³"),
+             "atalla_sizes": ("s", "atalla_gemm S³, S = 16…512")}
+    for prog, (mk, label) in marks.items():
         sel = [r for r in pts if r["program"].startswith(prog)]
         for r in sel:
             ax.scatter(r["macs_per_byte"], r["macs_per_cycle"], marker=mk, s=36, zorder=3,
                        color=f"C{sweep_bw.index(r['dram_bw']) if r['dram_bw'] in sweep_bw else 0}")
         if sel:
-            ax.scatter([], [], marker=mk, color="gray",
-                       label={"bench_gemm": "bench_gemm 256³ (colour = DRAM B/cycle)",
-                              "atalla_sizes": "atalla_gemm S³, S = 16…512"}[prog])
+            ax.scatter([], [], marker=mk, color="gray", label=label)
     for r in pts:
         if r["program"].startswith("atalla_sizes"):
             ax.annotate(r["case"].replace("gemm_size_", ""), (r["macs_per_byte"], r["macs_per_cycle"]),
@@ -225,13 +228,25 @@ def plot_sizes(plt, rows, builds):
             ax.annotate(f"{y:.0f}", (x, y), textcoords="offset points",
                         xytext=(0, 6 if i % 2 == 0 else -12), fontsize=7, ha="center",
                         color=f"C{i}")
+        # The hand-blocked kernels (BF16 -> FP32, no BF16 rounding of C) at
+        # the same DRAM settings: how far a kernel tuned for one size gets.
+        hand = [r for r in rows if r["build"] == b.name and r["dram_bw"] == sel[0]["dram_bw"]
+                and (r["program"] == "bench_gemm512" or r["program"].startswith("bench_gemm_bw"))]
+        if hand:
+            hx = [512 if r["program"] == "bench_gemm512" else 256 for r in hand]
+            hy = [100 * r["utilization"] for r in hand]
+            ax.scatter(hx, hy, marker="*", s=90, zorder=3, color=f"C{i}",
+                       label=f"{b.name}: bench_gemm 256³ / bench_gemm512 512³ (hand-blocked, BF16→FP32)")
+            for x, y in zip(hx, hy):
+                ax.annotate(f"{y:.1f}", (x, y), textcoords="offset points", xytext=(8, -3),
+                            fontsize=7, color=f"C{i}")
     if not any_:
         plt.close(fig)
         return None
     ax.set_xscale("log", base=2)
     ax.set_xticks([16, 32, 64, 128, 256, 512], ["16", "32", "64", "128", "256", "512"])
     ax.set_ylim(0, 105)
-    ax.set_xlabel("matrix size S (S×S×S GEMM, atalla_gemm from main memory)")
+    ax.set_xlabel("matrix size S (S×S×S GEMM from main memory)")
     ax.set_ylabel("MAC utilization %")
     ax.set_title("GEMM utilization against matrix size")
     ax.grid(True, alpha=0.3)
@@ -458,7 +473,8 @@ def write_html(path, a, builds, runner, imgs, rev):
         "Achieved MACs per cycle against arithmetic intensity (useful MACs per byte moved "
         "between main memory and the scratchpad). A point cannot sit above the compute "
         "ceiling (the array's MAC count) or above its DRAM line (bandwidth × intensity). "
-        "<code>bench_gemm</code> (256³, the hand-blocked kernel) runs at each DRAM bandwidth; "
+        "<code>bench_gemm</code> (256³, the hand-blocked kernel) runs at each DRAM bandwidth, "
+        "<code>bench_gemm512</code> (512³) at the default one; "
         "<code>atalla_gemm</code> S³ runs at the default bandwidth. The plot and the table are "
         "of the largest build; the other builds' rows are in bench.csv (their atalla_gemm rows also in "
         "the next table).",
@@ -471,7 +487,9 @@ def write_html(path, a, builds, runner, imgs, rev):
         "accumulation) on S×S×S from main memory, everything included: SDMA, tile loads, "
         "conversion, stores and the scalar core's loop. Small sizes are bound by fixed costs "
         "(a few thousand cycles of set-up and drain per call). atalla_gemm is BF16 (Atalla's "
-        "type); the next section sweeps the format pairs with the example kernel.",
+        "type); the next section sweeps the format pairs with the example kernel. The stars are "
+        "the hand-blocked kernels <code>bench_gemm</code> (256³) and <code>bench_gemm512</code> "
+        "(512³, largest build; BF16→FP32, rows in the roofline table) at the same DRAM settings.",
         table([x for x in r.rows if x["program"].startswith("atalla_sizes")], bench_cols, fmt)))
     parts.append(section(
         "GEMM utilization against matrix size, per input format pair", imgs.get("fmt_sizes"),
@@ -532,6 +550,8 @@ def main(argv=None):
     ap.add_argument("--dram-latency", type=int, default=100)
     ap.add_argument("--dram-bw", type=int, default=16)
     ap.add_argument("--sweep-bw", default="4,8,16,32")
+    ap.add_argument("--fmt-max", type=int, choices=(256, 512), default=256,
+                    help="bench_fmt's largest matrix size")
     a = ap.parse_args(argv)
     try:
         builds = [Build(s) for s in a.builds]
@@ -546,12 +566,15 @@ def main(argv=None):
     sw = os.path.join(BUILD, "sw")
     elf = {n: os.path.join(sw, p) for n, p in (
         ("bench_tmma", "bench/bench_tmma.elf"), ("bench_ame", "bench/bench_ame.elf"),
-        ("bench_gemm", "bench/bench_gemm.elf"), ("bench_fmt", "bench/bench_fmt.elf"),
+        ("bench_gemm", "bench/bench_gemm.elf"), ("bench_gemm512", "bench/bench_gemm512.elf"),
+        ("bench_fmt", "bench/bench_fmt.elf"), ("bench_fmt256", "bench/bench_fmt256.elf"),
         ("atalla_sizes", "atalla/atalla_sizes.elf"),
         ("atalla_sizes256", "atalla/atalla_sizes256.elf"), ("run_model", "model/run_model.elf"))}
     need = [b.sim for b in builds] + [elf["bench_tmma"], elf["bench_ame"]]
     if not a.quick:
-        need += [elf[k] for k in ("bench_gemm", "bench_fmt", "atalla_sizes", "atalla_sizes256")]
+        fmt_prog = "bench_fmt" if a.fmt_max == 512 else "bench_fmt256"
+        need += [elf[k] for k in ("bench_gemm", "bench_gemm512", fmt_prog, "atalla_sizes",
+                                  "atalla_sizes256")]
         if sizes:
             need.append(elf["run_model"])
     for p in need:
@@ -580,9 +603,11 @@ def main(argv=None):
             continue
         sz = "atalla_sizes" if b.pe >= 256 else "atalla_sizes256"
         r.bench(b, elf[sz], sz, a.dram_latency, a.dram_bw)
-        r.bench(b, elf["bench_fmt"], "bench_fmt", a.dram_latency, a.dram_bw)
+        r.bench(b, elf[fmt_prog], "bench_fmt", a.dram_latency, a.dram_bw)
         for bw in (a.sweep_bw if b is big else [a.dram_bw]):
             r.bench(b, elf["bench_gemm"], f"bench_gemm_bw{bw}", a.dram_latency, bw)
+        if b is big:
+            r.bench(b, elf["bench_gemm512"], "bench_gemm512", a.dram_latency, a.dram_bw)
     if not a.quick and sizes:
         with tempfile.TemporaryDirectory(prefix="perf_report.") as work:
             for s in sizes:

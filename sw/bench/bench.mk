@@ -3,15 +3,18 @@
 #
 #   make bench-elfs                 build/sw/bench/bench_*.elf
 #       (`make bench` is the golden model's own throughput benchmark)
-#   make perf [PERF_BUILDS=...] [PERF_MODELS=...]   the performance report
+#   make perf [PERF_BUILDS=...] [PERF_MODELS=...] [PERF_FMT_MAX=256|512]
+#       the performance report
 #       (tools/perf_report.py): the benchmark set on the 4x4, 8x8 and 16x16
 #       RTL (builds them if needed), build/perf/report.html with the plots
 #       embedded, the plots as PNG, the numbers as CSV (bench.csv,
 #       models.csv, simspeed.csv). PERF_BUILDS lists NAME=SIM:PE (PE = MAC
 #       units), e.g. PERF_BUILDS=16x16=build/bin/mosaic-sim:256 for one
-#       build; PERF_MODELS the Atalla model sizes (small,large; empty: none).
-#       About 8 min on the project's 2-core machine once the models are
-#       built (each model build takes 2-8 min; docs/performance.md).
+#       build; PERF_MODELS the Atalla model sizes (small,large; empty: none);
+#       PERF_FMT_MAX bench_fmt's largest size (256: bench_fmt256.elf; 512:
+#       bench_fmt.elf, about 20 min more). About 10 min on the project's
+#       2-core machine once the models are built (each model build takes
+#       2-8 min; docs/performance.md).
 #   make perf-table [SIM=...] [PE=...]    run sw/bench on one build and tabulate (tools/perf.py):
 #       on $(SIM) --no-cosim (the RTL) if it exists, else on mosaic-iss,
 #       whose "cycles" are retired-instruction counts (labelled so);
@@ -28,7 +31,8 @@
 #       utilization, roofline, bound type) on stdout and in
 #       build/perf/sweep.md.
 #   bench_gemm_check.elf: bench_gemm at 32x256x256 with every element of C
-#   checked (for sw/bench/test_bench.py; not a benchmark, perf skips it).
+#   checked, bench_gemm512_check.elf: bench_gemm512 at 32x512x512 likewise
+#   (for sw/bench/test_bench.py; not benchmarks, perf skips them).
 
 BENCH_SRCS := $(wildcard sw/bench/bench_*.c)
 BENCH_OBJS := $(patsubst sw/%,$(SW_OBJ)/%.o,$(BENCH_SRCS))
@@ -45,37 +49,52 @@ SWEEP_BW      ?= 4 8 16 32
 GEMM_COPY_BW  ?= 16
 SWEEP_DIR     := $(PERF_DIR)/sweep
 SWEEP_ELF     ?= $(SW_OUT)/bench/bench_gemm.elf
-GEMM_CHECK_ELF := $(SW_OUT)/bench/bench_gemm_check.elf
-.SECONDARY: $(BENCH_OBJS) $(SW_OBJ)/bench/bench_gemm_check.c.o
+GEMM_CHECK_ELF := $(SW_OUT)/bench/bench_gemm_check.elf $(SW_OUT)/bench/bench_gemm512_check.elf
+.SECONDARY: $(BENCH_OBJS) $(SW_OBJ)/bench/bench_fmt256.c.o $(SW_OBJ)/bench/bench_gemm_check.c.o $(SW_OBJ)/bench/bench_gemm512_check.c.o
 
 $(SW_OUT)/bench/%.elf: $(SW_OBJ)/bench/%.c.o $(SW_RT_OBJS) $(SW_LDS)
 	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVLD    $@"
 	$(SWQ)$(RV_CC) $(RV_LDFLAGS) -T $(SW_LDS) $(filter %.o,$^) -lm -o $@
 
-# bench_fmt (GEMM against size per format pair) runs the example's kernel.
-$(SW_OUT)/bench/bench_fmt.elf: $(SW_OBJ)/examples/gemm/gemm.c.o
+# bench_fmt (GEMM against size per format pair) runs the example's kernel;
+# bench_fmt256.elf stops at S = 256 (make perf's default, PERF_FMT_MAX).
+FMT256_ELF := $(SW_OUT)/bench/bench_fmt256.elf
+$(SW_OUT)/bench/bench_fmt.elf $(FMT256_ELF): $(SW_OBJ)/examples/gemm/gemm.c.o
+$(SW_OBJ)/bench/bench_fmt256.c.o: sw/bench/bench_fmt.c
+	@mkdir -p $(dir $@)
+	$(SWSAY) "  RVCC    $@"
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DSIZES_MAX=256 -c $< -o $@
 
 $(SW_OBJ)/bench/bench_gemm_check.c.o: sw/bench/bench_gemm.c
 	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVCC    $@"
 	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_M=32 -DGEMM_N=256 -DGEMM_K=256 -DGEMM_CHECK_ALL -c $< -o $@
 
+$(SW_OBJ)/bench/bench_gemm512_check.c.o: sw/bench/bench_gemm512.c
+	@mkdir -p $(dir $@)
+	$(SWSAY) "  RVCC    $@"
+	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_M=32 -DGEMM_CHECK_ALL -c $< -o $@
+
 # make perf's builds (NAME=SIM:PE) and what it needs besides them.
 PERF_BUILDS ?= 4x4=$(BUILD)/bin/mosaic-sim-4x4:16 8x8=$(BUILD)/bin/mosaic-sim-8x8:64 16x16=$(BUILD)/bin/mosaic-sim:256
 PERF_MODELS ?= small,large
+# bench_fmt's largest S (256 or 512; 512 adds about 20 min on the project's
+# 2-core machine).
+PERF_FMT_MAX ?= 256
 PERF_SIMS   := $(foreach b,$(PERF_BUILDS),$(word 2,$(subst =, ,$(firstword $(subst :, ,$(b))))))
-PERF_ELFS   := $(BENCH_ELFS) $(SW_OUT)/atalla/atalla_sizes.elf $(SW_OUT)/atalla/atalla_sizes256.elf \
+PERF_ELFS   := $(BENCH_ELFS) $(FMT256_ELF) $(SW_OUT)/atalla/atalla_sizes.elf $(SW_OUT)/atalla/atalla_sizes256.elf \
                $(SW_OUT)/model/run_model.elf
 
 .PHONY: bench-elfs perf perf-table perf-sweep
-bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) ## build the tensor-unit benchmarks (sw/bench)
+bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) $(FMT256_ELF) ## build the tensor-unit benchmarks (sw/bench)
 # make test runs sw/bench/test_bench.py, which needs the ELFs.
 test-build: bench-elfs
 
-perf: setup $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x16 RTL: build/perf/report.html, PNG plots, CSV (PERF_BUILDS=, PERF_MODELS=; ~8 min once the models are built)
+perf: setup $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x16 RTL: build/perf/report.html, PNG plots, CSV (PERF_BUILDS=, PERF_MODELS=, PERF_FMT_MAX=; ~10 min once the models are built)
 	@$(PYTHON) tools/perf_report.py --out $(PERF_DIR) --dram-latency $(GEMM_DRAM_LAT) \
-	  --dram-bw $(GEMM_DRAM_BW) --sweep-bw "$(SWEEP_BW)" --models "$(PERF_MODELS)" $(PERF_BUILDS)
+	  --dram-bw $(GEMM_DRAM_BW) --sweep-bw "$(SWEEP_BW)" --models "$(PERF_MODELS)" \
+	  --fmt-max $(PERF_FMT_MAX) $(PERF_BUILDS)
 
 perf-table: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on one build (SIM=, else the ISS) and tabulate in build/perf/perf.md (PE=)
 	@mkdir -p $(PERF_DIR); rm -f $(PERF_DIR)/*.log; \
@@ -83,7 +102,7 @@ perf-table: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on one build (
 	else run="$(BUILD)/bin/mosaic-iss"; src=iss; \
 	  echo "perf: $(SIM) not built, running on the ISS (cycles = instructions)"; fi; \
 	fail=0; for e in $(BENCH_ELFS); do n=$$(basename $$e .elf); opts=; \
-	  if [ $$n = bench_gemm ] && [ $$src = rtl ]; then opts="--dram-latency $(GEMM_DRAM_LAT) --dram-bw $(GEMM_DRAM_BW)"; fi; \
+	  if [ $${n%512} = bench_gemm ] && [ $$src = rtl ]; then opts="--dram-latency $(GEMM_DRAM_LAT) --dram-bw $(GEMM_DRAM_BW)"; fi; \
 	  $$run $$opts $$e >$(PERF_DIR)/$$n.log 2>&1 || { echo "perf: $$n failed (exit $$?), see $(PERF_DIR)/$$n.log"; fail=1; }; \
 	done; \
 	$(PYTHON) tools/perf.py --source $$src --sim "$$run" --pe $(PE) \

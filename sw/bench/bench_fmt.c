@@ -1,7 +1,10 @@
 /* GEMM utilization against matrix size per input format pair (make perf's
  * report, tools/perf_report.py): the example kernel gemm_tiled
  * (sw/examples/gemm: any M, N, K and any pair tmma takes) on S x S x S,
- * S = 16 .. 256, for BF16 -> FP32, FP8 E4M3 -> FP32 and INT8 -> INT32.
+ * S = 16 .. 512, for BF16 -> FP32, FP8 E4M3 -> FP32 and INT8 -> INT32
+ * (bench_fmt256.elf, -DSIZES_MAX=256, stops at 256: make perf's default,
+ * since 512^3 for every pair and array adds about 20 minutes of
+ * simulation).
  * One BENCH line per pair and size, `gemm_fmt_<pair>_<S>`, n = (S/16)^3
  * tile products.
  *
@@ -22,32 +25,34 @@
 #include "mosaic.h"
 #include "mosaic_rt.h"
 
-#define SMAX 256
-static uint8_t A[SMAX * SMAX * 2] MOSAIC_TENSOR_NOINIT;
-static uint8_t B[SMAX * SMAX * 2] MOSAIC_TENSOR_NOINIT;
-static uint8_t C[SMAX * SMAX * 4] MOSAIC_TENSOR_NOINIT;
+#ifndef SIZES_MAX
+#define SIZES_MAX 512
+#endif
+static uint8_t A[SIZES_MAX * SIZES_MAX * 2] MOSAIC_TENSOR_NOINIT;
+static uint8_t B[SIZES_MAX * SIZES_MAX * 2] MOSAIC_TENSOR_NOINIT;
+static uint8_t C[SIZES_MAX * SIZES_MAX * 4] MOSAIC_TENSOR_NOINIT;
 
-#define NSIZES 5 /* 16 32 64 128 256 */
+#define NSIZES 6 /* 16 32 64 128 256 512 */
 static const struct {
     unsigned in, out;
     const char *name[NSIZES];
 } PAIRS[] = {
     {FMT_BF16, FMT_FP32,
      {"gemm_fmt_bf16_16", "gemm_fmt_bf16_32", "gemm_fmt_bf16_64", "gemm_fmt_bf16_128",
-      "gemm_fmt_bf16_256"}},
+      "gemm_fmt_bf16_256", "gemm_fmt_bf16_512"}},
     {FMT_E4M3, FMT_FP32,
      {"gemm_fmt_e4m3_16", "gemm_fmt_e4m3_32", "gemm_fmt_e4m3_64", "gemm_fmt_e4m3_128",
-      "gemm_fmt_e4m3_256"}},
+      "gemm_fmt_e4m3_256", "gemm_fmt_e4m3_512"}},
     {FMT_INT8, FMT_INT32,
      {"gemm_fmt_int8_16", "gemm_fmt_int8_32", "gemm_fmt_int8_64", "gemm_fmt_int8_128",
-      "gemm_fmt_int8_256"}},
+      "gemm_fmt_int8_256", "gemm_fmt_int8_512"}},
 };
 
 int main(void)
 {
     int fails = 0;
     for (unsigned p = 0; p < sizeof PAIRS / sizeof PAIRS[0]; p++) {
-        for (unsigned i = 0; i < NSIZES; i++) {
+        for (unsigned i = 0; i < NSIZES && (16u << i) <= SIZES_MAX; i++) {
             uint32_t s = 16u << i, t = s / 16;
             bench_counters a, b;
             bench_read(&a);

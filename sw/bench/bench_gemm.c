@@ -59,19 +59,17 @@
  *   total 638,976 bytes = 39,936 cycles at 16 B/cycle, below the 65,536
  *   cycles of 4096 tiles at 16 cycles each on a 16x16 array.
  *
- * Check: useful MACs = M*N*K and SDMA bytes = the traffic above (both
- * architectural counters); 16 elements of C (the four corners and 12
- * spread ones) bit-exact against the documented tmma order (acc = +0, then
- * for k = 0..K-1 acc = fma(a, b, acc) in FP32, one rounding each, RNE),
- * computed with mref.c's soft float, independently of the golden model;
- * and every element of rows 0 and 15 of each row block written (C is
- * poisoned there before the run). Any failure exits 1. */
+ * Check (gemm_check.h): useful MACs = M*N*K and SDMA bytes = the traffic
+ * above (both architectural counters); 16 elements of C (all in a
+ * -DGEMM_CHECK_ALL build) bit-exact against an independent soft float
+ * reference of the documented tmma order; every element of rows 0 and 15
+ * of each row block written. Any failure exits 1. */
 #include <stdio.h>
 
 #include "bench.h"
+#include "gemm_check.h"
 #include "mosaic.h"
 #include "mosaic_rt.h"
-#include "mref.h"
 
 #ifndef GEMM_M
 #define GEMM_M 256
@@ -140,6 +138,12 @@
                       : (AK(k) < HALF ? 3 : 2) + 4 * ((AK(k) < HALF ? 2 : 4) + AJ(k) - (HALF - 2)))
 #define BREG(t) (((t) % 2 ? 0 : 1) + 4 * (((t) % 4) / 2))
 #define DREG(c) (3 - (c) % 2)
+
+#ifdef GEMM_CHECK_ALL
+#define CHECK_WHICH GEMM_CHECK_EVERY
+#else
+#define CHECK_WHICH GEMM_CHECK_SAMPLES
+#endif
 
 static uint32_t A[M * K / 2] MOSAIC_TENSOR_NOINIT; /* BF16 pairs */
 static uint32_t B[K * N / 2] MOSAIC_TENSOR_NOINIT;
@@ -338,7 +342,9 @@ static void c_stores(xfer *x, unsigned q, unsigned rb, uint32_t sbuf)
     }
 }
 
-static void gemm(void)
+/* Not inlined into main: the measured code then does not change with the
+ * set-up and checking code around it (inlined, its code followed main's). */
+static __attribute__((noinline)) void gemm(void)
 {
     /* Panel 1 (N = 256) runs A's steps in reverse (snake): its first step
      * is panel 0's last, so that step's A loads once, and during it the
@@ -429,44 +435,9 @@ static void gemm(void)
     scpad_wait();
 }
 
-/* Deterministic BF16 pairs: sign, mantissa and the low 3 exponent bits
- * from a mixed Weyl sequence, exponent field 120..127 (2^-7 .. 2^0), so a
- * K-term sum stays far inside FP32 while every fma rounds. */
-static void fill(uint32_t *p, uint32_t words, uint32_t seed)
-{
-    uint32_t x = seed;
-    for (uint32_t i = 0; i < words; i++) {
-        x += 0x9E3779B9u;
-        uint32_t r = x ^ (x >> 15);
-        p[i] = (r & 0x83FF83FFu) | 0x3C003C00u;
-    }
-}
-
-static float elem(const uint32_t *p, uint32_t i)
-{
-    return ref_bf16_to_f32((uint16_t)(p[i / 2] >> (16 * (i % 2))));
-}
-
-/* Elements compared with the reference: 16 sampled, or all of C in a
- * -DGEMM_CHECK_ALL build (small sizes: about 300 instructions per fma). */
-#ifdef GEMM_CHECK_ALL
-#define NCHECK ((uint32_t)M * N)
-#else
-#define NCHECK 16u
-#endif
-
-#define POISON 0xFFC0DEADu /* a NaN no tmma produces (its results are finite) */
-
 int main(void)
 {
-    msettile_full();
-    mcsr_write(0); /* mmode A x B, RNE */
-    fill(A, M * K / 2, 0x1234567u);
-    fill(B, K * N / 2, 0x89ABCDEu);
-    for (uint32_t i = 0; i < M; i++)
-        if (i % 16 == 0 || i % 16 == 15)
-            for (uint32_t j = 0; j < N; j++)
-                C[i * N + j] = POISON;
+    gemm_inputs(A, B, C, M, N, K);
 
 #define INIT_A(k) tinit(AREG(k), FMT_BF16);
     INIT_A(0) INIT_A(1) INIT_A(2) INIT_A(3) INIT_A(4) INIT_A(5) INIT_A(6) INIT_A(7)
@@ -479,62 +450,6 @@ int main(void)
     tinit(DREG(0), FMT_FP32);
     tst(DREG(0), SP(sp_zero), 64); /* the zero tile that clears each D */
 
-    bench_counters a, b;
-    mosaic_fence(); /* A and B were written by scalar stores */
-    bench_read(&a);
-    gemm();
-    mosaic_fence(); /* the tensor unit has drained; C is read by scalar loads */
-    bench_read(&b);
-    bench_counters d = bench_delta(&a, &b);
-    bench_print("gemm_bf16", TILES, &d);
-    msettile_full();
-
-    int fail = 0;
-    if (d.macs != (uint32_t)M * N * K || d.sdma_bytes != TRAFFIC) {
-        printf("FAIL: gemm_bf16: %lu useful MACs, %lu SDMA bytes (want %lu, %lu)\n",
-               (unsigned long)d.macs, (unsigned long)d.sdma_bytes,
-               (unsigned long)M * N * K, (unsigned long)TRAFFIC);
-        fail = 1;
-    }
-    uint32_t unwritten = 0, bad = 0;
-    for (uint32_t i = 0; i < M; i++)
-        if (i % 16 == 0 || i % 16 == 15)
-            for (uint32_t j = 0; j < N; j++)
-                unwritten += C[i * N + j] == POISON;
-    if (unwritten) {
-        printf("FAIL: gemm_bf16: %lu elements of C not written\n", (unsigned long)unwritten);
-        fail = 1;
-    }
-    for (unsigned s = 0; s < NCHECK; s++) {
-        uint32_t i, j;
-#ifdef GEMM_CHECK_ALL
-        i = s / N;
-        j = s % N;
-#else
-        if (s < 4) {
-            i = s & 1 ? M - 1 : 0;
-            j = s & 2 ? N - 1 : 0;
-        } else {
-            i = (37u * s + 5u) % M;
-            j = (91u * s + 13u) % N;
-        }
-#endif
-        float acc = 0.0f;
-        for (uint32_t k = 0; k < K; k++)
-            acc = ref_fmaf(elem(A, i * K + k), elem(B, k * N + j), acc);
-        uint32_t got = C[i * N + j], want = f2u(acc);
-        if (got != want && ++bad <= 4) {
-            printf("FAIL: gemm_bf16: C[%lu][%lu] = 0x%08lx, want 0x%08lx\n", (unsigned long)i,
-                   (unsigned long)j, (unsigned long)got, (unsigned long)want);
-        }
-    }
-    if (bad) {
-        printf("FAIL: gemm_bf16: %lu of %lu checked elements differ\n", (unsigned long)bad,
-               (unsigned long)NCHECK);
-        fail = 1;
-    }
-    if (!fail)
-        printf("PASS: gemm_bf16 %dx%dx%d: %lu elements bit-exact, %lu SDMA bytes\n", M, N, K,
-               (unsigned long)NCHECK, (unsigned long)d.sdma_bytes);
-    return fail;
+    bench_counters d = gemm_run("gemm_bf16", gemm, TILES);
+    return gemm_check("gemm_bf16", A, B, C, M, N, K, &d, TRAFFIC, CHECK_WHICH);
 }

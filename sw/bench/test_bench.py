@@ -9,7 +9,11 @@ that check their own results (bench_gemm: sampled elements of C against a
 soft-float reference) fail with exit 1 when the check fails.
 
 Also: bench_gemm_check.elf (bench_gemm built at 32x256x256 with every
-element of C checked; both B panels, so the refill of the second) passes,
+element of C checked; both B panels, so the refill of the second) and
+bench_gemm512_check.elf (bench_gemm512 at 32x512x512, every element of rows 0, 5, 10, 15 of each
+row block: eight
+panels, so the next panel's B in both K-halves and the snake's kept row
+block) pass,
 and perf.py's GEMM roofline (max(MACs / PE,
 SDMA bytes / DRAM bandwidth, and SDMA bytes / --copy-bw when given)) and
 its --sweep table classify the run as memory-, port- or compute-bound at the
@@ -37,11 +41,12 @@ def check(src):
     if not os.path.exists(elf):
         return name, f"{elf} not built (make bench-elfs)"
     with open(src, encoding="utf-8") as f:
-        want = sorted(set(re.findall(r'"((?:tmma|ame|cpi|gemm)_[\w.]+)"', f.read())))
+        want = sorted(set(c for c in re.findall(r'"((?:tmma|ame|cpi|gemm)_[\w.]+)"', f.read())
+                          if not c.endswith(".h")))
     if not want:
         return name, "the source names no case"
     try:
-        p = subprocess.run([ISS, "--max-insns", "5000000", elf], capture_output=True,
+        p = subprocess.run([ISS, "--max-insns", "50000000", elf], capture_output=True,
                            text=True, timeout=120)
     except subprocess.TimeoutExpired:
         return name, "timed out"
@@ -86,13 +91,13 @@ def run_iss(elf, max_insns):
     return p.returncode, p.stdout + p.stderr
 
 
-def check_gemm_full():
-    # ~660 M instructions, mostly the soft-float reference (~8 s).
-    rc, out = run_iss(os.path.join(BUILD, "sw", "bench", "bench_gemm_check.elf"), 1_000_000_000)
+def check_gemm_full(prog, passed):
+    """A checking build of a GEMM benchmark: every element of C compared
+    (~660 M instructions, mostly the soft-float reference, ~8 s)."""
+    rc, out = run_iss(os.path.join(BUILD, "sw", "bench", prog + ".elf"), 1_000_000_000)
     if rc is None:
         return out
-    if rc != 0 or not re.search(r"^PASS: gemm_bf16 32x256x256: 8192 elements bit-exact", out,
-                                re.M):
+    if rc != 0 or not re.search(r"^PASS: " + re.escape(passed) + " elements bit-exact", out, re.M):
         return f"exit {rc}: {' | '.join(out.strip().splitlines()[-3:])}"
     return None
 
@@ -165,7 +170,12 @@ def main():
             print(f"FAIL: {name}: {why}")
         else:
             print(f"PASS: {name}")
-    for name, fn in (("bench_gemm_check", check_gemm_full), ("perf_roofline", check_roofline)):
+    for name, fn in (
+            ("bench_gemm_check", lambda: check_gemm_full("bench_gemm_check",
+                                                         "gemm_bf16 32x256x256: 8192")),
+            ("bench_gemm512_check", lambda: check_gemm_full("bench_gemm512_check",
+                                                            "gemm_bf16_512 32x512x512: 4096")),
+            ("perf_roofline", check_roofline)):
         why = fn()
         if why:
             failed += 1
