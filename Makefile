@@ -59,7 +59,12 @@ test: setup golden test-build ## build and run every test suite (what CI runs); 
 
 # The same suites with their long campaigns (MOSAIC_TIER=regress): run it
 # before resolving an issue that changes RTL (docs/verification.md).
-regress: setup golden test-build ## every suite with its long campaigns, make formal's included (~1.5 h on 2 cores, not yet timed); ends with "N passed, N failed"
+# What only make regress needs besides test-build: the 8x8 model, whose
+# lockstep programs run in the regress tier (sw/tests/sim/test_sim_lockstep.py).
+.PHONY: regress-build
+regress-build: test-build $(SIM_BIN_8X8)
+
+regress: setup golden regress-build ## every suite with its long campaigns, make formal's included (~1.5 h on 2 cores, not yet timed); ends with "N passed, N failed"
 	@$(PYTHON) tools/run_tests.py --build $(BUILD) --tier regress
 
 test-quick: golden ## the C suites only, no setup and no oracles

@@ -214,8 +214,12 @@ def plot_roofline(plt, rows, builds, sweep_bw):
 
 
 def plot_sizes(plt, rows, builds):
-    fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    any_ = False
+    """atalla_gemm's utilization against S per build (lines), and the
+    hand-blocked kernels bench_gemm (256^3) and bench_gemm512 (512^3) at
+    the same DRAM settings (stars, BF16 -> FP32): how far a kernel tuned
+    for one size gets."""
+    fig, ax = plt.subplots(figsize=(7.5, 5.0))
+    any_ = any_hand = False
     for i, b in enumerate(sorted(builds, key=lambda b: b.pe)):
         sel = [r for r in rows if r["build"] == b.name and r["program"].startswith("atalla_sizes")]
         if not sel:
@@ -223,34 +227,37 @@ def plot_sizes(plt, rows, builds):
         any_ = True
         xs = [int(r["case"].rsplit("_", 1)[1]) for r in sel]
         ys = [100 * r["utilization"] for r in sel]
-        ax.plot(xs, ys, marker="o", label=f"{b.name} ({b.pe} MACs), BF16→FP32→BF16", color=f"C{i}")
+        ax.plot(xs, ys, marker="o", label=f"atalla_gemm on {b.name} ({b.pe} MACs)", color=f"C{i}")
         for x, y in zip(xs, ys):  # labels above, then below, then above ...: no overlap
             ax.annotate(f"{y:.0f}", (x, y), textcoords="offset points",
                         xytext=(0, 6 if i % 2 == 0 else -12), fontsize=7, ha="center",
                         color=f"C{i}")
-        # The hand-blocked kernels (BF16 -> FP32, no BF16 rounding of C) at
-        # the same DRAM settings: how far a kernel tuned for one size gets.
         hand = [r for r in rows if r["build"] == b.name and r["dram_bw"] == sel[0]["dram_bw"]
                 and (r["program"] == "bench_gemm512" or r["program"].startswith("bench_gemm_bw"))]
         if hand:
+            any_hand = True
             hx = [512 if r["program"] == "bench_gemm512" else 256 for r in hand]
             hy = [100 * r["utilization"] for r in hand]
-            ax.scatter(hx, hy, marker="*", s=90, zorder=3, color=f"C{i}",
-                       label=f"{b.name}: bench_gemm 256³ / bench_gemm512 512³ (hand-blocked, BF16→FP32)")
+            ax.scatter(hx, hy, marker="*", s=90, zorder=3, color=f"C{i}")
             for x, y in zip(hx, hy):
                 ax.annotate(f"{y:.1f}", (x, y), textcoords="offset points", xytext=(8, -3),
                             fontsize=7, color=f"C{i}")
     if not any_:
         plt.close(fig)
         return None
+    if any_hand:
+        ax.scatter([], [], marker="*", s=90, color="gray",
+                   label="bench_gemm 256³, bench_gemm512 512³ (hand-blocked, BF16→FP32)")
     ax.set_xscale("log", base=2)
     ax.set_xticks([16, 32, 64, 128, 256, 512], ["16", "32", "64", "128", "256", "512"])
     ax.set_ylim(0, 105)
     ax.set_xlabel("matrix size S (S×S×S GEMM from main memory)")
     ax.set_ylabel("MAC utilization %")
-    ax.set_title("GEMM utilization against matrix size")
+    ax.set_xlim(12, 720)  # room for the 512 star's label
+    ax.set_title("GEMM utilization against matrix size (atalla_gemm: BF16→FP32→BF16)")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
+    fig.tight_layout()
     return fig
 
 

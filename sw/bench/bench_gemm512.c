@@ -175,10 +175,11 @@ typedef struct {
  * slots after the start of the half's last chain (chain 3 or 7), tiles
  * 0..7 in that chain, 8..15 in the next (chain 4, or the next execution's
  * chain 0). A register's tile is read at slot j of each chain, so the tld
- * comes 6-13 slots after the old tile's last tmma (which has then left
- * the engine's staging) and 3-10 before the new one's first: spread over
- * 22 slots instead of one per slot, which leaves the mover room for the B
- * tld of every slot. RJ(o) is the tile reloaded at offset o (or -1). */
+ * comes 6-12 slots after the old tile's last tmma and 4-10 before the
+ * new one's first: spread over 22 slots instead of one per slot (8 after
+ * the last use), which left the mover too little room for the B tld of
+ * every slot (the spread saved 1 461 cycles at 512x128x512). RJ(o) is
+ * the tile reloaded at offset o (or -1). */
 #define RS(j) (6 + 7 * (j) / 5)
 #define RJC(o) ((5 * ((o) - 6) + 6) / 7)
 #define RJ(o) ((o) >= 6 && RJC(o) < KH && RS(RJC(o)) == (o) ? RJC(o) : -1)

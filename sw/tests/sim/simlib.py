@@ -17,6 +17,8 @@ BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
 SIM = os.environ.get("MOSAIC_SIM") or os.path.join(BUILD, "bin", "mosaic-sim")
 SIM_MUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-mutant")
 SIM_4X4 = os.environ.get("MOSAIC_SIM_4X4") or os.path.join(BUILD, "bin", "mosaic-sim-4x4")
+# The 8x8 build (make perf's middle size): lockstep in make regress only.
+SIM_8X8 = os.environ.get("MOSAIC_SIM_8X8") or os.path.join(BUILD, "bin", "mosaic-sim-8x8")
 # The SoC without the tensor unit: 1.7-3x faster for scalar code (docs/performance.md).
 SIM_SCALAR = os.environ.get("MOSAIC_SIM_SCALAR") or os.path.join(BUILD, "tb", "verilator", "mosaic-sim-scalar")
 SIM_FPGA = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-fpga")

@@ -14,6 +14,8 @@
   * a random tensor campaign (rvgen --tensor, the op set the RTL implements),
   * the GEMM example, a random tensor program and the chained-tmma and
     mmacc benchmarks on the 4x4-array build (build/bin/mosaic-sim-4x4),
+  * in the regress tier, the benchmarks and two random tensor programs on
+    the 8x8-array build (build/bin/mosaic-sim-8x8, make perf's middle size),
   * the scalar programs and part of the scalar campaign on the FPGA
     configuration's core (mosaic-sim-fpga: no same-cycle load forwarding).
 
@@ -50,6 +52,9 @@ CAMPAIGN = ([(s, [], 20000) for s in range(1, 41)] +
 # tensor program carries ~11k fixed instructions, so 30k leaves ~19k random.
 TENSOR_CAMPAIGN = [(s, ["--tensor"], 30000) for s in range(1, 4)]
 TENSOR_4X4 = [(s, ["--tensor"], 30000) for s in (21, 22)]
+# The 8x8 build, whose figures make perf reports: make regress only (its
+# model is not built by make test).
+TENSOR_8X8 = [(s, ["--tensor"], 30000) for s in (81, 82)]
 SEEDS = [(name, seed) for name in ("rv32i_mem", "rv32m", "traps") for seed in (2, 77, 4000000000)]
 REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
 # The FPGA core's share (fpga_core): other seeds than the test tier's.
@@ -234,6 +239,23 @@ def small_array(rvgen):
     return jobs
 
 
+def mid_array(rvgen):
+    """The 8x8 build (make perf's middle array size; a 16x16 tile is 4 block
+    passes there): in the regress tier the chained-D and mmacc benchmarks
+    and random tensor programs in lockstep, as on 4x4."""
+    if not REGRESS:
+        print("INFO: the 8x8 build's lockstep programs run in make regress", flush=True)
+        return []
+    if not os.access(simlib.SIM_8X8, os.X_OK):
+        return [("8x8: setup", fail_job(f"{simlib.SIM_8X8} not built (make sim-8x8)"))]
+    jobs = []
+    for name in ("sw/bench/bench_tmma", "sw/bench/bench_ame"):
+        elf = os.path.join(BUILD, name + ".elf")
+        jobs.append((f"8x8: {name}", (lambda elf=elf: run_program(elf, sim=simlib.SIM_8X8))
+                     if os.path.exists(elf) else fail_job(f"{elf} not built")))
+    return jobs + random_campaign(rvgen, TENSOR_8X8, simlib.SIM_8X8, "8x8: ")
+
+
 def main():
     t0 = time.time()
     for b in (SIM, simlib.SIM_SCALAR, simlib.SIM_FPGA, simlib.SIM_4X4):
@@ -244,7 +266,8 @@ def main():
     rvgen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rvgen)
     jobs = (suite_programs() + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
-            random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen) + fpga_core(rvgen))
+            random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen) + mid_array(rvgen) +
+            fpga_core(rvgen))
     workers = simlib.jobs()
     print(f"INFO: tier {'regress' if REGRESS else 'test'}: {len(jobs)} programs on {workers} workers", flush=True)
 
@@ -257,7 +280,8 @@ def main():
     # The target programs and tensor programs take minutes each, the
     # scalar ones seconds: start those first so no core idles at the end. Results
     # still print in list order.
-    heavy = [i for i, (name, _) in enumerate(jobs) if name.startswith(("sw/", "16x16: ")) or "--tensor" in name]
+    heavy = [i for i, (name, _) in enumerate(jobs)
+             if name.startswith(("sw/", "16x16: ", "8x8: ")) or "--tensor" in name]
     order = heavy + [i for i in range(len(jobs)) if i not in heavy]
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         submitted = {i: pool.submit(timed, jobs[i][1]) for i in order}
