@@ -96,12 +96,15 @@ perf: setup $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x
 	  --dram-bw $(GEMM_DRAM_BW) --sweep-bw "$(SWEEP_BW)" --models "$(PERF_MODELS)" \
 	  --fmt-max $(PERF_FMT_MAX) $(PERF_BUILDS)
 
-perf-table: $(BENCH_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on one build (SIM=, else the ISS) and tabulate in build/perf/perf.md (PE=)
+# perf-table runs bench_fmt up to 256 (bench_fmt256.elf), as make perf does
+# by default.
+TABLE_ELFS := $(filter-out %/bench_fmt.elf,$(BENCH_ELFS)) $(FMT256_ELF)
+perf-table: $(TABLE_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on one build (SIM=, else the ISS) and tabulate in build/perf/perf.md (PE=)
 	@mkdir -p $(PERF_DIR); rm -f $(PERF_DIR)/*.log; \
 	if [ -x "$(SIM)" ]; then run="$(SIM) --no-cosim"; src=rtl; \
 	else run="$(BUILD)/bin/mosaic-iss"; src=iss; \
 	  echo "perf: $(SIM) not built, running on the ISS (cycles = instructions)"; fi; \
-	fail=0; for e in $(BENCH_ELFS); do n=$$(basename $$e .elf); opts=; \
+	fail=0; for e in $(TABLE_ELFS); do n=$$(basename $$e .elf); opts=; \
 	  if [ $${n%512} = bench_gemm ] && [ $$src = rtl ]; then opts="--dram-latency $(GEMM_DRAM_LAT) --dram-bw $(GEMM_DRAM_BW)"; fi; \
 	  $$run $$opts $$e >$(PERF_DIR)/$$n.log 2>&1 || { echo "perf: $$n failed (exit $$?), see $(PERF_DIR)/$$n.log"; fail=1; }; \
 	done; \
