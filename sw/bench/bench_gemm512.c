@@ -352,13 +352,7 @@ int main(void)
 {
     gemm_inputs(A, B, C, M, N, K);
 
-#define INIT_A(k) tinit(AREG(k), FMT_BF16);
-    INIT_A(0) INIT_A(1) INIT_A(2) INIT_A(3) INIT_A(4) INIT_A(5) INIT_A(6) INIT_A(7)
-    INIT_A(8) INIT_A(9) INIT_A(10) INIT_A(11) INIT_A(12) INIT_A(13) INIT_A(14) INIT_A(15)
-    tinit(BREG(0), FMT_BF16);
-    tinit(BREG(1), FMT_BF16);
-    tinit(BREG(2), FMT_BF16);
-    tinit(BREG(3), FMT_BF16);
+    GEMM_TINIT_AB();
     tinit(DREG(0), FMT_FP32);
     tinit(DREG(1), FMT_FP32);
     tinit(DREG(2), FMT_FP32);

@@ -79,6 +79,32 @@ static inline bench_counters gemm_run(const char *name, void (*fn)(void), uint32
     return d;
 }
 
+/* tinit of a kernel's 16 A and 4 B registers to BF16, by its own AREG
+ * and BREG (register numbers are instruction immediates). */
+#define GEMM_TINIT_AB()                                                        \
+    do {                                                                       \
+        tinit(AREG(0), FMT_BF16);                                              \
+        tinit(AREG(1), FMT_BF16);                                              \
+        tinit(AREG(2), FMT_BF16);                                              \
+        tinit(AREG(3), FMT_BF16);                                              \
+        tinit(AREG(4), FMT_BF16);                                              \
+        tinit(AREG(5), FMT_BF16);                                              \
+        tinit(AREG(6), FMT_BF16);                                              \
+        tinit(AREG(7), FMT_BF16);                                              \
+        tinit(AREG(8), FMT_BF16);                                              \
+        tinit(AREG(9), FMT_BF16);                                              \
+        tinit(AREG(10), FMT_BF16);                                             \
+        tinit(AREG(11), FMT_BF16);                                             \
+        tinit(AREG(12), FMT_BF16);                                             \
+        tinit(AREG(13), FMT_BF16);                                             \
+        tinit(AREG(14), FMT_BF16);                                             \
+        tinit(AREG(15), FMT_BF16);                                             \
+        tinit(BREG(0), FMT_BF16);                                              \
+        tinit(BREG(1), FMT_BF16);                                              \
+        tinit(BREG(2), FMT_BF16);                                              \
+        tinit(BREG(3), FMT_BF16);                                              \
+    } while (0)
+
 /* Which elements of C gemm_check compares with the reference (about 300
  * instructions per fma of it): 16 sampled ones, every element, or every
  * element of rows 0, 5, 10 and 15 of each row block (every column, so
