@@ -189,9 +189,10 @@ typedef struct {
 #define A_TLD(reg, buf, tile) tld(reg, SP(sp_a[buf]) + (tile) * TILE_B, TP)
 /* The C tile stored in chains 5..7 (its last chain was the one before). */
 #define CP(t) ((CH(t) + 3) % 4)
-/* D stores and clears: in chains 5..7 (tiles 0..2) the store TST_P tmma
- * into the chain, the clear at ZERO_P; tile 3's in the next execution's
- * chain 0, after its A reloads. */
+/* D stores and clears: C tiles 0..2 in chains 5..7, the store 4 tmma into
+ * the chain and the clear at 9; tile 3 in the next execution's chain 0 at
+ * 12 and 15, after its A reloads (positions measured best at 512x128x512
+ * among nearby ones). */
 #define HAS_ST(ch) ((ch) == 0 || (ch) >= 5)
 #define TSTP(ch) ((ch) == 0 ? 12 : 4)
 #define ZEROP(ch) ((ch) == 0 ? 15 : 9)
@@ -220,13 +221,13 @@ typedef struct {
  * next), the D store, the D clear, the tmma. */
 #define SLOT(t)                                                                \
     if ((t) < NSLOT) {                                                         \
-        if ((t) == KH && cprev)                                              \
+        if ((t) == KH && cprev)                                                \
             scpad_st(CST_SHAPE, cprev, (void *)cst_mem);                       \
         if ((t) == 40 && xa->bpre)                                             \
             for (unsigned j_ = xa->bj_lo; j_ < xa->bj_hi; j_++)                \
                 b_issue(bq, 0, j_ / 8, j_ % 8, xa->bpre_dst[j_ / 8]);          \
-        if (blast)                                                       \
-            for (int j_ = SPREAD(t); j_ < SPREAD((t) + 1); j_++)          \
+        if (blast)                                                             \
+            for (int j_ = SPREAD(t); j_ < SPREAD((t) + 1); j_++)               \
                 b_issue(bq, 1, j_ / 8, j_ % 8, bu[j_ / 8]);                    \
         if (REF0_AT(t) >= 0)                                                   \
             A_REFILL8(0, REF0_AT(t));                                          \
@@ -245,12 +246,12 @@ typedef struct {
         if ((t) + 2 < NSLOT && !(HAS_ST(CH(t)) && PK(t) == TSTP(CH(t)) + 1))   \
             tld(BREG((t) + 2), BADDR((t) + 2), TP);                            \
         if (CH(t) >= 5 && PK(t) == TSTP(CH(t)))                                \
-            tst(DREG(CP(t)), cbuf + COFF(CP(t)), 256);                 \
+            tst(DREG(CP(t)), cbuf + COFF(CP(t)), 256);                         \
         if (CH(t) >= 5 && PK(t) == ZEROP(CH(t)))                               \
-            tld(DREG(CP(t)), SP(sp_zero), 64);                             \
-        if (CH(t) == 0 && PK(t) == TSTP(0) && cprev)                         \
+            tld(DREG(CP(t)), SP(sp_zero), 64);                                 \
+        if (CH(t) == 0 && PK(t) == TSTP(0) && cprev)                           \
             tst(DREG(3), cprev + COFF(3), 256);                                \
-        if (CH(t) == 0 && PK(t) == ZEROP(0) && cprev)                        \
+        if (CH(t) == 0 && PK(t) == ZEROP(0) && cprev)                          \
             tld(DREG(3), SP(sp_zero), 64);                                     \
         tmma(DREG(CH(t) % 4), AREG(PK(t)), BREG(t));                           \
     }
