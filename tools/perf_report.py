@@ -6,6 +6,7 @@ and every number as CSV (make perf; docs/performance.md).
     tools/perf_report.py [--out DIR] [--quick] [--models small,large]
                          [--dram-latency L] [--dram-bw B] [--sweep-bw 4,8,16,32]
                          [--fmt-max 256|512] NAME=SIM:PE ...
+    tools/perf_report.py --replot [--out DIR]
 
 NAME=SIM:PE is one RTL build: a label (16x16), the mosaic-sim binary and
 its number of MAC units (256). Every build runs:
@@ -31,6 +32,9 @@ as a BENCH or OP line, so the report is the same on any host. The one
 wall-clock figure, simulation speed (simulated cycles per CPU-second of
 the simulator process, from --stats and getrusage), is labelled with the
 machine. --quick runs bench_tmma and bench_ame only (the make test check).
+--replot draws the plots and report.html again from a run's CSVs and its
+run.json (the settings, builds, source revision and machine), simulating
+nothing: for a change to a plot.
 Exit status: 0, 1 when a run fails (the report is still written, the
 failure named in it), 2 on bad usage.
 """
@@ -40,6 +44,7 @@ import csv
 import datetime
 import html
 import io
+import json
 import os
 import re
 import resource
@@ -61,7 +66,8 @@ COUNTERS = ("n", "cycles", "insns", "tensor_insns", "mac_busy", "macs", "conflic
 OP_LINE = re.compile(r"^OP\s+(\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(\d+)$")
 MODEL_ADDR = 0x40800000
 PLOTS = ("roofline", "sizes", "fmt_sizes", "formats", "models", "speed")
-OUTPUTS = ("report.html", "bench.csv", "models.csv", "simspeed.csv") + tuple(p + ".png" for p in PLOTS)
+OUTPUTS = ("report.html", "bench.csv", "models.csv", "simspeed.csv", "run.json") + tuple(
+    p + ".png" for p in PLOTS)
 # The port ceiling: the SoC's one 128-bit AXI port moves at most one 16-byte
 # beat per cycle whatever --dram-bw says (mosaic-sim --help).
 PORT_BW = 16
@@ -76,7 +82,7 @@ class Build:
         sim, _, pe = rest.rpartition(":")
         if not name or not sim or not pe.isdigit() or int(pe) <= 0:
             raise ValueError(f"{spec}: want NAME=SIM:PE (e.g. 16x16=build/bin/mosaic-sim:256)")
-        self.name, self.sim, self.pe = name, sim, int(pe)
+        self.name, self.sim, self.pe, self.spec = name, sim, int(pe), spec
 
 
 class Runner:
@@ -405,7 +411,7 @@ def plot_speed(plt, speed, builds):
                   [f"{t}" for t in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= top * 2])
     ax.yaxis.set_minor_formatter(plt.NullFormatter())
     ax.set_ylabel("k simulated cycles per CPU-second")
-    ax.set_title(f"Simulation speed (Verilator, --no-cosim) on {machine()}", fontsize=9)
+    ax.set_title(f"Simulation speed (Verilator, --no-cosim) on {speed[0]['machine']}", fontsize=9)
     ax.grid(True, axis="y", which="both", alpha=0.3)
     return fig
 
@@ -450,7 +456,8 @@ img{max-width:100%;border:1px solid #ddd}.fail{color:#b00;font-weight:bold}
 code{background:#f4f4f4}"""
 
 
-def write_html(path, a, builds, runner, imgs, rev):
+def write_html(path, a, builds, runner, imgs, run):
+    """run: the run's record (run_record): revision, machine, time."""
     r = runner
     bench_cols = [("build", "build"), ("program", "program"), ("case", "case"), ("n", "n"),
                   ("cycles", "cycles"), ("MACs", "macs"), ("MAC-busy cycles", "mac_busy"),
@@ -470,9 +477,11 @@ def write_html(path, a, builds, runner, imgs, rev):
     parts.append(f"<li>Main memory for the programs that use it: {a.dram_latency} cycles latency, "
                  f"{a.dram_bw} B/cycle (the roofline sweeps {', '.join(map(str, a.sweep_bw))}); "
                  f"the SoC's AXI port carries at most {PORT_BW} B/cycle.</li>")
-    parts.append(f"<li>Source: git {html.escape(rev)}; generated "
-                 f"{datetime.datetime.now().strftime('%Y-%m-%d %H:%M')} on {html.escape(machine())} "
-                 f"(only the simulation-speed figures depend on it).</li></ul>")
+    redrawn = ("" if run.get("replotted") is None else
+               f"; plots and this page redrawn {html.escape(run['replotted'])} (--replot)")
+    parts.append(f"<li>Source: git {html.escape(run['rev'])}; run "
+                 f"{html.escape(run['generated'])} on {html.escape(run['machine'])} "
+                 f"(only the simulation-speed figures depend on it){redrawn}.</li></ul>")
     if r.failures:
         parts.append("<p class='fail'>Failed runs: " + html.escape("; ".join(r.failures)) + "</p>")
     parts.append(section(
@@ -527,7 +536,7 @@ def write_html(path, a, builds, runner, imgs, rev):
     parts.append(section(
         "Simulation speed", imgs.get("speed"),
         f"Simulated cycles per CPU-second of each run of this report (Verilator model, RTL "
-        f"alone), on {html.escape(machine())}. A wall-clock figure: it depends on the host.",
+        f"alone), on {html.escape(run['machine'])}. A wall-clock figure: it depends on the host.",
         table(r.speed, [("build", "build"), ("program", "program"), ("cycles", "cycles"),
                         ("CPU s", "cpu_s"), ("wall s", "wall_s"),
                         ("k cycles/CPU-s", lambda s: f"{s['cycles'] / max(s['cpu_s'], 1e-3) / 1e3:,.0f}")])))
@@ -547,10 +556,82 @@ def git_rev():
         return "unknown"
 
 
+def run_record(a, builds, failures):
+    """What --replot needs besides the CSVs: run.json."""
+    return {"builds": [b.spec for b in builds], "dram_latency": a.dram_latency,
+            "dram_bw": a.dram_bw, "sweep_bw": a.sweep_bw, "fmt_max": a.fmt_max,
+            "rev": git_rev(), "machine": machine(),
+            "generated": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+            "failures": failures}
+
+
+def read_csv(path):
+    """A CSV this tool wrote, numbers as numbers ("" stays: no value). A
+    table with no rows was not written (write_csv): none is empty."""
+    if not os.path.exists(path):
+        return []
+    def num(v):
+        for t in (int, float):
+            try:
+                return t(v)
+            except ValueError:
+                pass
+        return v
+    with open(path, newline="") as f:
+        return [{k: num(v) for k, v in row.items()} for row in csv.DictReader(f)]
+
+
+def render(plt, out, a, builds, r, run):
+    """The plots (PNG) and report.html from the collected rows."""
+    imgs = {}
+    draw = {"roofline": lambda: plot_roofline(plt, r.rows, builds, a.sweep_bw),
+            "sizes": lambda: plot_sizes(plt, r.rows, builds),
+            "fmt_sizes": lambda: plot_fmt_sizes(plt, r.rows, builds),
+            "formats": lambda: plot_formats(plt, r.rows, builds),
+            "models": lambda: plot_models(plt, r.ops),
+            "speed": lambda: plot_speed(plt, r.speed, builds)}
+    for key in PLOTS:  # the names OUTPUTS clears, so none is drawn unnamed
+        path = os.path.join(out, f"{key}.png")
+        if os.path.exists(path):
+            os.remove(path)
+        fig = draw[key]()
+        if fig is not None:
+            imgs[key] = fig_png(fig, path)
+            plt.close(fig)
+    report = os.path.join(out, "report.html")
+    write_html(report, a, builds, r, imgs, run)
+    return report, imgs
+
+
+def replot(out, plt):
+    """--replot: render again from out's CSVs and run.json."""
+    try:
+        with open(os.path.join(out, "run.json")) as f:
+            run = json.load(f)
+        r = Runner(out)
+        if not os.path.exists(os.path.join(out, "bench.csv")):
+            raise OSError(f"no bench.csv in {out}")
+        r.rows, r.ops, r.speed = (read_csv(os.path.join(out, n))
+                                  for n in ("bench.csv", "models.csv", "simspeed.csv"))
+        r.failures = list(run["failures"])
+        builds = [Build(s) for s in run["builds"]]
+        a = argparse.Namespace(**{k: run[k] for k in ("dram_latency", "dram_bw", "sweep_bw")})
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print(f"perf_report: --replot {out}: {e}", file=sys.stderr)
+        return 2
+    run["replotted"] = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    report, imgs = render(plt, out, a, builds, r, run)
+    print(f"perf: redrew {report} ({len(r.rows)} benchmark rows, {len(r.ops)} model ops, "
+          f"{len(imgs)} plots) from the CSVs of git {run['rev']}")
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("builds", nargs="+", metavar="NAME=SIM:PE")
+    ap.add_argument("builds", nargs="*", metavar="NAME=SIM:PE")
+    ap.add_argument("--replot", action="store_true",
+                    help="redraw the plots and report.html from --out's CSVs and run.json")
     ap.add_argument("--out", default=os.path.join(BUILD, "perf"))
     ap.add_argument("--quick", action="store_true", help="bench_tmma and bench_ame only")
     ap.add_argument("--models", default="small,large", help="model sizes, comma-separated ('' = none)")
@@ -560,6 +641,13 @@ def main(argv=None):
     ap.add_argument("--fmt-max", type=int, choices=(256, 512), default=256,
                     help="bench_fmt's largest matrix size")
     a = ap.parse_args(argv)
+    if a.replot or not a.builds:
+        if not a.replot or a.builds:
+            ap.error("give NAME=SIM:PE builds, or --replot without them")
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        return replot(a.out, plt)
     try:
         builds = [Build(s) for s in a.builds]
         a.sweep_bw = [int(x) for x in re.split(r"[,\s]+", a.sweep_bw) if x]
@@ -624,20 +712,10 @@ def main(argv=None):
     write_csv(os.path.join(a.out, "bench.csv"), r.rows)
     write_csv(os.path.join(a.out, "models.csv"), r.ops)
     write_csv(os.path.join(a.out, "simspeed.csv"), r.speed)
-    imgs = {}
-    draw = {"roofline": lambda: plot_roofline(plt, r.rows, builds, a.sweep_bw),
-            "sizes": lambda: plot_sizes(plt, r.rows, builds),
-            "fmt_sizes": lambda: plot_fmt_sizes(plt, r.rows, builds),
-            "formats": lambda: plot_formats(plt, r.rows, builds),
-            "models": lambda: plot_models(plt, r.ops),
-            "speed": lambda: plot_speed(plt, r.speed, builds)}
-    for key in PLOTS:  # the names OUTPUTS clears, so none is drawn unnamed
-        fig = draw[key]()
-        if fig is not None:
-            imgs[key] = fig_png(fig, os.path.join(a.out, f"{key}.png"))
-            plt.close(fig)
-    report = os.path.join(a.out, "report.html")
-    write_html(report, a, builds, r, imgs, git_rev())
+    run = run_record(a, builds, r.failures)
+    with open(os.path.join(a.out, "run.json"), "w") as f:
+        json.dump(run, f, indent=1)
+    report, imgs = render(plt, a.out, a, builds, r, run)
     print(f"perf: wrote {report} ({len(r.rows)} benchmark rows, {len(r.ops)} model ops, "
           f"{len(imgs)} plots)")
     for f in r.failures:

@@ -15,6 +15,8 @@
 #       bench_fmt.elf, about 20 min more). About 10 min on the project's
 #       2-core machine once the models are built (each model build takes
 #       2-8 min; docs/performance.md).
+#   make perf-replot   the plots and report.html again from build/perf's CSVs
+#       and run.json, simulating nothing (after a change to a plot).
 #   make perf-table [SIM=...] [PE=...]    run sw/bench on one build and tabulate (tools/perf.py):
 #       on $(SIM) --no-cosim (the RTL) if it exists, else on mosaic-iss,
 #       whose "cycles" are retired-instruction counts (labelled so);
@@ -86,7 +88,7 @@ PERF_SIMS   := $(foreach b,$(PERF_BUILDS),$(word 2,$(subst =, ,$(firstword $(sub
 PERF_ELFS   := $(BENCH_ELFS) $(FMT256_ELF) $(SW_OUT)/atalla/atalla_sizes.elf $(SW_OUT)/atalla/atalla_sizes256.elf \
                $(SW_OUT)/model/run_model.elf
 
-.PHONY: bench-elfs perf perf-table perf-sweep
+.PHONY: bench-elfs perf perf-replot perf-table perf-sweep
 bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) $(FMT256_ELF) ## build the tensor-unit benchmarks (sw/bench)
 # make test runs sw/bench/test_bench.py, which needs the ELFs.
 test-build: bench-elfs
@@ -99,6 +101,9 @@ perf: setup $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x
 # perf-table runs bench_fmt up to 256 (bench_fmt256.elf), as make perf does
 # by default.
 TABLE_ELFS := $(filter-out %/bench_fmt.elf,$(BENCH_ELFS)) $(FMT256_ELF)
+perf-replot: setup ## redraw make perf's plots and report.html from build/perf's CSVs and run.json (no simulation)
+	@$(PYTHON) tools/perf_report.py --replot --out $(PERF_DIR)
+
 perf-table: $(TABLE_ELFS) $(BUILD)/bin/mosaic-iss ## run sw/bench on one build (SIM=, else the ISS) and tabulate in build/perf/perf.md (PE=)
 	@mkdir -p $(PERF_DIR); rm -f $(PERF_DIR)/*.log; \
 	if [ -x "$(SIM)" ]; then run="$(SIM) --no-cosim"; src=rtl; \

@@ -9,6 +9,8 @@ itself, and checks:
   - report.html shows each case's utilization as computed here, embeds
     its plots as PNG and names the build and the machine;
   - the PNG files and simspeed.csv are written;
+  - --replot redraws the same page from the CSVs and run.json (every
+    table identical, the page saying it was redrawn);
   - a run that fails (a "simulator" that exits 1) makes the report exit 1
     and name the failure, and bad usage exits 2 with one line.
 One `PASS: name` / `FAIL: name: why` per check.
@@ -83,6 +85,23 @@ def main():
         check("report names the build and the machine",
               simlib.SIM in page and "cores," in page, "build path or machine missing")
 
+        check("run.json written", os.path.isfile(os.path.join(out, "run.json")), "missing")
+        rc, so, se = simlib.run([sys.executable, REPORT, "--replot", "--out", out], timeout=300)
+        try:
+            with open(os.path.join(out, "report.html"), encoding="utf-8") as f:
+                again = f.read()
+        except OSError:
+            again = ""
+        tables = lambda p: re.findall(r"<table>.*?</table>", p, re.S)  # noqa: E731
+        check("--replot: exit 0, the same tables, says it redrew",
+              rc == 0 and tables(again) == tables(page) and len(tables(page)) >= 2
+              and "--replot" in again, f"exit {rc}: {simlib.first_lines(so + se)}")
+        rc, so, se = simlib.run([sys.executable, REPORT, "--replot", "--out",
+                                 os.path.join(tmp, "empty")], timeout=60)
+        check("--replot without a run: exit 2, one line naming the file",
+              rc == 2 and len(se.strip().splitlines()) == 1 and "run.json" in se,
+              f"exit {rc}: {simlib.first_lines(se)}")
+
         bad = os.path.join(tmp, "bad")
         rc, so, se = report(bad, "broken=/bin/false:16", extra=("--quick",))
         page = ""
@@ -93,6 +112,7 @@ def main():
               rc == 1 and "broken bench_tmma: exit 1" in so and "broken bench_tmma: exit 1" in page,
               f"exit {rc}: {simlib.first_lines(so + se)}")
         for args, what in ((["16x16=nosuchpe"], "spec without PE"),
+                           ([f"16x16={simlib.SIM}:256", "--replot"], "builds with --replot"),
                            ([f"16x16={simlib.SIM}:256", "--sweep-bw", "x"], "bad --sweep-bw"),
                            ([f"16x16={tmp}/nosim:256"], "missing simulator")):
             rc, so, se = report(os.path.join(tmp, "u"), *args, extra=("--quick",))
