@@ -268,11 +268,20 @@ package mosaic_pkg;
   localparam logic [1:0] TlDescTooBig  = 2'd2;
   // --- end tensor-unit issue ---------------------------------------------
 
+  // Width of a tensor instruction's issue sequence number. It travels with
+  // the instruction to its engine and comes back with its completion, only
+  // for the lockstep trace (trace_tu_done_seq / trace_tu_sdma_done_seq),
+  // which matches completions to retired instructions modulo 2^SeqW. An
+  // SDMA command can stay outstanding across many later tensor
+  // instructions (bench_gemm512 keeps one across more than 256 of them), so
+  // the window is 65 536; tb/verilator/cosim_tensor.c's must equal it.
+  localparam int SeqW = 16;
+
   // Widths of the record types declared after the package: `$bits` of a
   // type is a syntax error in Yosys 0.23, so a vector that holds a record
   // (a FIFO's data) is sized by these. Verilator -Wall checks them: a
   // record meeting a vector of another width is a WIDTH warning.
-  localparam int SdmaReqW = 1 + 32 * 6 + 2 + 8;   // mosaic_sdma_req_t
+  localparam int SdmaReqW = 1 + 32 * 6 + 2 + SeqW;   // mosaic_sdma_req_t
 
   /* verilator lint_on UNUSEDPARAM */
 
@@ -303,7 +312,7 @@ typedef struct packed {
   logic [31:0] dbase;    // DDC window, only the check reads it
   logic [31:0] dlimit;
   logic [1:0]  dperm;
-  logic [7:0]  seq;      // completion tag
+  logic [mosaic_pkg::SeqW-1:0] seq;  // completion tag
 } mosaic_sdma_req_t;
 
 // An SDMA command once checked, as it travels mosaic_tu_sdma's stages
@@ -316,7 +325,7 @@ typedef struct packed {
   logic [31:0] sp;
   logic [31:0] mm;
   logic [31:0] stride;
-  logic [7:0]  seq;
+  logic [mosaic_pkg::SeqW-1:0] seq;
   logic [2:0]  code;     // check result, reported at done
   logic [1:0]  slot;     // 4 KiB staging-buffer slot
   logic [65:0] dst;      // destination bytes (side_range: {ok, hi, lo})

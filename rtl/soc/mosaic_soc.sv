@@ -128,10 +128,10 @@ module mosaic_soc #(
   output logic [3:0]   trace_tu_trf1_row,
   output logic [511:0] trace_tu_trf1_data,
   output logic         trace_tu_done,
-  output logic [7:0]   trace_tu_done_seq,
+  output logic [mosaic_pkg::SeqW-1:0]   trace_tu_done_seq,
   output logic [3:0]   trace_tu_done_tag,
   output logic         trace_tu_sdma_done,
-  output logic [7:0]   trace_tu_sdma_done_seq
+  output logic [mosaic_pkg::SeqW-1:0]   trace_tu_sdma_done_seq
 `endif
 );
 
@@ -184,7 +184,7 @@ module mosaic_soc #(
   logic [4:0]            tr_trf1_reg;
   logic [3:0]            tr_trf1_row;
   logic [511:0]          tr_trf1_data;
-  logic [7:0]            tr_done_seq, tr_sdma_seq;
+  logic [mosaic_pkg::SeqW-1:0]            tr_done_seq, tr_sdma_seq;
   logic                  tr_sdma_done;
 
   mosaic_core #(

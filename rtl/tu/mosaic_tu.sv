@@ -125,10 +125,10 @@ module mosaic_tu #(
   output logic [3:0]            trace_trf1_row_o,
   output logic [511:0]          trace_trf1_data_o,
   output logic                  trace_done_o,
-  output logic [7:0]            trace_done_seq_o,
+  output logic [mosaic_pkg::SeqW-1:0]            trace_done_seq_o,
   output logic [3:0]            trace_done_tag_o,
   output logic                  trace_sdma_done_o,
-  output logic [7:0]            trace_sdma_done_seq_o
+  output logic [mosaic_pkg::SeqW-1:0]            trace_sdma_done_seq_o
 );
 
   // ------------------------------------------------------------------
@@ -308,7 +308,7 @@ module mosaic_tu #(
   logic [31:0] q_xd   [QDepth];
   logic [31:0] q_insn [QDepth];
   logic [11:0] q_imm  [QDepth];
-  logic [7:0]  q_seq  [QDepth];
+  logic [mosaic_pkg::SeqW-1:0]  q_seq  [QDepth];
   logic [2:0]  q_til  [QDepth];   // mmacc tiling after the guard
   logic [15:0] q_clr  [QDepth];   // sub-operations whose D needs the R9 clear
   logic [QPtrW-1:0] q_wp_q, q_rp_q;
@@ -360,10 +360,10 @@ module mosaic_tu #(
   assign do_ok  = hs && !is_csr && tensor_ok;
   assign q_push = do_ok && !at_issue;
 
-  logic [7:0] seq_q;
+  logic [mosaic_pkg::SeqW-1:0] seq_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)    seq_q <= '0;
-    else if (do_ok) seq_q <= seq_q + 8'd1;
+    else if (do_ok) seq_q <= seq_q + 1'b1;
   end
 
   // Scalar result: CSR read and msettile one cycle after issue; tred when
@@ -500,7 +500,7 @@ module mosaic_tu #(
   logic [4:0]  h_rd, h_rs1, h_rs2;
   logic [3:0]  h_fd, h_fa, h_fb;
   logic [2:0]  h_rm;
-  logic [7:0]  h_seq;
+  logic [mosaic_pkg::SeqW-1:0]  h_seq;
   assign h_op  = q_op[q_rp_q];
   assign h_rd  = q_rd[q_rp_q];
   assign h_rs1 = q_rs1[q_rp_q];
@@ -821,7 +821,7 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   logic [3:0] mma_fd;
   logic       mma_done, mma_sat, mma_nx, mma_fin, vec_done, vec_sat, red_done, red_sat, lsu_done, lsu_err;
-  logic [7:0] mma_seq, vec_seq, red_seq;
+  logic [mosaic_pkg::SeqW-1:0] mma_seq, vec_seq, red_seq;
 
   mosaic_tu_mma #(
     .PeRows (PeRows),
@@ -1005,7 +1005,8 @@ module mosaic_tu #(
   logic [NarrowDw-1:0]       g_wdata, g_rdata, n_wdata, n_rdata;
   logic [NarrowDw/8-1:0]     g_wstrb, n_wstrb;
   logic                      tl_done, tl_sat, tl_err, tl_shape_we, tl_perm_we;
-  logic [7:0]                tl_seq, tl_perm_new;
+  logic [mosaic_pkg::SeqW-1:0] tl_seq;
+  logic [7:0]                tl_perm_new;
   logic [31:0]               tl_shape_new;
 
   logic tl_clk;
@@ -1347,7 +1348,7 @@ module mosaic_tu #(
   logic        sdma_done, sdma_err, sdma_err_store;
   logic [2:0]  sdma_err_code;
   logic [31:0] sdma_err_addr;
-  logic [7:0]  sdma_seq;
+  logic [mosaic_pkg::SeqW-1:0]  sdma_seq;
 
   mosaic_tu_sdma #(
     .AxiDataWidth (AxiDataWidth),
@@ -1402,7 +1403,7 @@ module mosaic_tu #(
     .rready_o     (d_rready)
   );
 
-  logic [7:0] lsu_seq_q;
+  logic [mosaic_pkg::SeqW-1:0] lsu_seq_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)     lsu_seq_q <= '0;
     else if (lsu_go) lsu_seq_q <= h_seq;
@@ -1549,7 +1550,7 @@ module mosaic_tu #(
   end
 
   logic       spx_busy, spx_done, spx_pend_q;
-  logic [7:0] spx_seq_q;
+  logic [mosaic_pkg::SeqW-1:0] spx_seq_q;
   logic [3:0] spx_tag_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -84,7 +84,7 @@ module mosaic_tu_mma #(
   input  logic [4:0]   cmd_m_i,
   input  logic [4:0]   cmd_k_i,
   input  logic [4:0]   cmd_n_i,
-  input  logic [7:0]   cmd_seq_i,
+  input  logic [mosaic_pkg::SeqW-1:0]   cmd_seq_i,
   output logic [4:0]   chain_rd_o,    // the D a chain would continue
   input  logic         chain_break_i, // another instruction ran: no chaining
   // Every TRF write (any engine, this one included): it invalidates the
@@ -112,7 +112,7 @@ module mosaic_tu_mma #(
   output logic [511:0] wr_data_o,
   // Completion, in dispatch order.
   output logic         done_o,
-  output logic [7:0]   done_seq_o,
+  output logic [mosaic_pkg::SeqW-1:0]   done_seq_o,
   output logic         done_sat_o,
   output logic         done_nx_o,     // AME op: some rounding was inexact
   output logic         done_fin_o,
@@ -149,7 +149,7 @@ module mosaic_tu_mma #(
   logic [4:0]  info_m_q   [Slots];
   logic [4:0]  info_k_q   [Slots];
   logic [4:0]  info_n_q   [Slots];
-  logic [7:0]  info_seq_q [Slots];
+  logic [mosaic_pkg::SeqW-1:0]  info_seq_q [Slots];
   logic        info_chn_q [Slots];
   logic [511:0] sd_q [Slots*16]; // raw D, by TRF row: {slot, TRF row}
   logic [511:0] sa_q [48];       // widened A rows: {slot, y}

@@ -30,7 +30,7 @@ module mosaic_tu_redseq (
   input  logic         cmd_fp8_sat_i,
   input  logic         cmd_subn_i,
   input  logic         cmd_desc_i,
-  input  logic [7:0]   cmd_seq_i,
+  input  logic [mosaic_pkg::SeqW-1:0]   cmd_seq_i,
   // TRF read ports.
   output logic         rd0_req_o,
   output logic [4:0]   rd0_reg_o,
@@ -54,7 +54,7 @@ module mosaic_tu_redseq (
   output logic [31:0]  res_data_o,
   // Completion.
   output logic         done_o,
-  output logic [7:0]   done_seq_o,
+  output logic [mosaic_pkg::SeqW-1:0]   done_seq_o,
   output logic         done_sat_o,
   output logic         busy_o
 );
@@ -70,7 +70,7 @@ module mosaic_tu_redseq (
   logic [4:0]  rd_q, ra_q, rb_q;
   logic [3:0]  fd_q, fa_q, fb_q;
   logic        sat8_q, subn_q;
-  logic [7:0]  seq_q;
+  logic [mosaic_pkg::SeqW-1:0]  seq_q;
   logic [4:0]  req_q;       // rows read
   logic        inflight_q;  // a read is out
   logic        hold_q;      // a row waits for the unit

@@ -71,11 +71,11 @@ module mosaic_tu_sdma #(
   input  logic [31:0]               ddc_base_i,
   input  logic [31:0]               ddc_limit_i,
   input  logic [1:0]                ddc_perm_i,
-  input  logic [7:0]                cmd_seq_i,
+  input  logic [mosaic_pkg::SeqW-1:0]                cmd_seq_i,
   // Completion
   output logic                      busy_o,
   output logic                      done_o,
-  output logic [7:0]                done_seq_o,
+  output logic [mosaic_pkg::SeqW-1:0]                done_seq_o,
   output logic                      err_o,
   output logic [2:0]                err_code_o,
   output logic                      err_store_o,

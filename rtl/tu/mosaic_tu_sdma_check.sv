@@ -11,7 +11,7 @@
 // and the map (4). The result waits in out_* until the engine takes it.
 //
 // Command word: {store, shape, sp, mm, stride, ddc_base, ddc_limit,
-// ddc_perm[1:0], seq[7:0]}.
+// ddc_perm[1:0], seq} (mosaic_sdma_req_t).
 
 `default_nettype none
 
@@ -20,7 +20,7 @@ module mosaic_tu_sdma_check #(
   parameter int MainBytes      = mosaic_pkg::MainSize,
   parameter int ScpadBytes     = mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks,
   parameter int ScpadBankBytes = mosaic_pkg::ScpadBankBytes,
-  parameter int CmdW           = 1 + 32 * 6 + 2 + 8
+  parameter int CmdW           = mosaic_pkg::SdmaReqW
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -52,7 +52,7 @@ module mosaic_tu_sdma_check #(
   logic        store;
   logic [31:0] shape, sp, mm, stride, dbase, dlimit;
   logic [1:0]  dperm;
-  logic [7:0]  seq;
+  logic [mosaic_pkg::SeqW-1:0]  seq;
 
   assign {store, shape, sp, mm, stride, dbase, dlimit, dperm, seq} = cmd_q;
 

@@ -63,7 +63,7 @@ module mosaic_tu_tl (
   input  logic [31:0]  cmd_mask2_i,
   input  logic [31:0]  cmd_lmask_i,
   input  logic [31:0]  cmd_smask_i,
-  input  logic [7:0]   cmd_seq_i,
+  input  logic [mosaic_pkg::SeqW-1:0]   cmd_seq_i,
   // TRF read ports.
   output logic         rd0_req_o,
   output logic [4:0]   rd0_reg_o,
@@ -84,7 +84,7 @@ module mosaic_tu_tl (
   input  logic         wr_ready_i,
   // Completion.
   output logic         done_o,
-  output logic [7:0]   done_seq_o,
+  output logic [mosaic_pkg::SeqW-1:0]   done_seq_o,
   output logic         done_sat_o,
   output logic         done_err_o,
   output logic         done_shape_we_o,
@@ -146,7 +146,7 @@ module mosaic_tu_tl (
   // ------------------------------------------------------------------
   logic [2:0]  st_q, st_d;
   logic [31:0] insn_q, x1_q, x2_q, xrd_q, shape_q, mask1_q, mask2_q, lmask_q, smask_q;
-  logic [7:0]  seq_q;
+  logic [mosaic_pkg::SeqW-1:0]  seq_q;
   logic        start;
 
   assign start       = cmd_valid_i && (st_q == StIdle);

@@ -39,7 +39,7 @@ module mosaic_tu_vecseq (
   input  logic         cmd_fp8_sat_i,
   input  logic         cmd_subn_i,
   input  logic [31:0]  cmd_scalar_i,
-  input  logic [7:0]   cmd_seq_i,
+  input  logic [mosaic_pkg::SeqW-1:0]   cmd_seq_i,
   input  logic         cmd_desc_i,    // rows 15..0
   // TRF read ports.
   output logic         rd0_req_o,
@@ -61,7 +61,7 @@ module mosaic_tu_vecseq (
   input  logic         wr_ready_i,
   // Completion.
   output logic         done_o,
-  output logic [7:0]   done_seq_o,
+  output logic [mosaic_pkg::SeqW-1:0]   done_seq_o,
   output logic         done_sat_o,
   output logic         busy_o
 );
@@ -79,7 +79,7 @@ module mosaic_tu_vecseq (
   logic [2:0]  rm_q;
   logic        sat8_q, subn_q, sat_q, desc_q;
   logic [31:0] scalar_q;
-  logic [7:0]  seq_q;
+  logic [mosaic_pkg::SeqW-1:0]  seq_q;
   logic [4:0]  req_q, rsp_q;     // tile rows requested / returned
   logic [4:0]  wr_q;             // rows written: 0..15 tile rows, then zero rows
   logic [4:0]  zrow_q;           // next zero TRF row

@@ -34,7 +34,9 @@
 #       build/perf/sweep.md.
 #   bench_gemm_check.elf: bench_gemm at 32x256x256 with every element of C
 #   checked, bench_gemm512_check.elf: bench_gemm512 at 32x512x512 likewise
-#   (for sw/bench/test_bench.py; not benchmarks, perf skips them).
+#   (for sw/bench/test_bench.py); bench_gemm_lockstep.elf and
+#   bench_gemm512_lockstep.elf: both at M = 32 for the lockstep suite
+#   (sw/tests/sim/test_sim_lockstep.py). Not benchmarks: perf skips them.
 
 BENCH_SRCS := $(wildcard sw/bench/bench_*.c)
 BENCH_OBJS := $(patsubst sw/%,$(SW_OBJ)/%.o,$(BENCH_SRCS))
@@ -51,8 +53,8 @@ SWEEP_BW      ?= 4 8 16 32
 GEMM_COPY_BW  ?= 16
 SWEEP_DIR     := $(PERF_DIR)/sweep
 SWEEP_ELF     ?= $(SW_OUT)/bench/bench_gemm.elf
-GEMM_CHECK_ELF := $(SW_OUT)/bench/bench_gemm_check.elf $(SW_OUT)/bench/bench_gemm512_check.elf
-.SECONDARY: $(BENCH_OBJS) $(SW_OBJ)/bench/bench_fmt256.c.o $(SW_OBJ)/bench/bench_gemm_check.c.o $(SW_OBJ)/bench/bench_gemm512_check.c.o
+GEMM_CHECK_ELF := $(patsubst %,$(SW_OUT)/bench/%.elf,bench_gemm_check bench_gemm512_check bench_gemm_lockstep bench_gemm512_lockstep)
+.SECONDARY: $(BENCH_OBJS) $(SW_OBJ)/bench/bench_fmt256.c.o $(patsubst $(SW_OUT)/%.elf,$(SW_OBJ)/%.c.o,$(GEMM_CHECK_ELF))
 
 $(SW_OUT)/bench/%.elf: $(SW_OBJ)/bench/%.c.o $(SW_RT_OBJS) $(SW_LDS)
 	@mkdir -p $(dir $@)
@@ -63,20 +65,21 @@ $(SW_OUT)/bench/%.elf: $(SW_OBJ)/bench/%.c.o $(SW_RT_OBJS) $(SW_LDS)
 # bench_fmt256.elf stops at S = 256 (make perf's default, PERF_FMT_MAX).
 FMT256_ELF := $(SW_OUT)/bench/bench_fmt256.elf
 $(SW_OUT)/bench/bench_fmt.elf $(FMT256_ELF): $(SW_OBJ)/examples/gemm/gemm.c.o
-$(SW_OBJ)/bench/bench_fmt256.c.o: sw/bench/bench_fmt.c
-	@mkdir -p $(dir $@)
-	$(SWSAY) "  RVCC    $@"
-	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DSIZES_MAX=256 -c $< -o $@
-
-$(SW_OBJ)/bench/bench_gemm_check.c.o: sw/bench/bench_gemm.c
-	@mkdir -p $(dir $@)
-	$(SWSAY) "  RVCC    $@"
-	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_M=32 -DGEMM_N=256 -DGEMM_K=256 -DGEMM_CHECK_ALL -c $< -o $@
-
-$(SW_OBJ)/bench/bench_gemm512_check.c.o: sw/bench/bench_gemm512.c
-	@mkdir -p $(dir $@)
-	$(SWSAY) "  RVCC    $@"
-	$(SWQ)$(RV_CC) $(RV_CFLAGS) -DGEMM_M=32 -DGEMM_CHECK_ALL -c $< -o $@
+# A benchmark built again with other -D flags: $(1) the variant's name,
+# $(2) its source's, $(3) the flags.
+define BENCH_VARIANT
+$(SW_OBJ)/bench/$(1).c.o: sw/bench/$(2).c
+	@mkdir -p $$(dir $$@)
+	$$(SWSAY) "  RVCC    $$@"
+	$$(SWQ)$$(RV_CC) $$(RV_CFLAGS) $(3) -c $$< -o $$@
+endef
+$(eval $(call BENCH_VARIANT,bench_fmt256,bench_fmt,-DSIZES_MAX=256))
+$(eval $(call BENCH_VARIANT,bench_gemm_check,bench_gemm,-DGEMM_M=32 -DGEMM_N=256 -DGEMM_K=256 -DGEMM_CHECK_ALL))
+$(eval $(call BENCH_VARIANT,bench_gemm512_check,bench_gemm512,-DGEMM_M=32 -DGEMM_CHECK_ALL))
+# The lockstep builds: the same kernels at M = 32, C's values checked by the
+# lockstep harness instead of the soft-float reference (too slow there).
+$(eval $(call BENCH_VARIANT,bench_gemm_lockstep,bench_gemm,-DGEMM_M=32 -DGEMM_LOCKSTEP))
+$(eval $(call BENCH_VARIANT,bench_gemm512_lockstep,bench_gemm512,-DGEMM_M=32 -DGEMM_LOCKSTEP))
 
 # make perf's builds (NAME=SIM:PE) and what it needs besides them.
 PERF_BUILDS ?= 4x4=$(BUILD)/bin/mosaic-sim-4x4:16 8x8=$(BUILD)/bin/mosaic-sim-8x8:64 16x16=$(BUILD)/bin/mosaic-sim:256

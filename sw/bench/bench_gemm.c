@@ -139,8 +139,10 @@
 #define BREG(t) (((t) % 2 ? 0 : 1) + 4 * (((t) % 4) / 2))
 #define DREG(c) (3 - (c) % 2)
 
-#ifdef GEMM_CHECK_ALL
+#if defined(GEMM_CHECK_ALL)
 #define CHECK_WHICH GEMM_CHECK_EVERY
+#elif defined(GEMM_LOCKSTEP)
+#define CHECK_WHICH GEMM_CHECK_NONE
 #else
 #define CHECK_WHICH GEMM_CHECK_SAMPLES
 #endif

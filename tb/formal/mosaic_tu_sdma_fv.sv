@@ -30,7 +30,7 @@ module mosaic_tu_sdma_fv #(
   input  logic [31:0]     ddc_base_i,
   input  logic [31:0]     ddc_limit_i,
   input  logic [1:0]      ddc_perm_i,
-  input  logic [7:0]      cmd_seq_i,
+  input  logic [mosaic_pkg::SeqW-1:0]      cmd_seq_i,
   input  logic            awready_i,
   input  logic            wready_i,
   input  logic [1:0]      bresp_i,
@@ -43,7 +43,7 @@ module mosaic_tu_sdma_fv #(
 );
 
   logic            cmd_ready, busy, done, err, err_store, ev_busy;
-  logic [7:0]      done_seq;
+  logic [mosaic_pkg::SeqW-1:0]      done_seq;
   logic [2:0]      err_code;
   logic [31:0]     err_addr;
   logic [15:0]     ev_bytes;

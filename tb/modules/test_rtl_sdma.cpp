@@ -138,7 +138,7 @@ void mem_write(void *ctx, uint32_t a, const void *buf, uint32_t len) {
 struct Cmd {
     bool store;
     uint32_t shape, sp, mm, stride, dbase, dlimit, dperm;
-    uint8_t seq;
+    uint16_t seq;
     // Expected (golden)
     unsigned code;
     Mem after;
@@ -529,7 +529,7 @@ bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
     ar_cap = rng->chance(30) ? 1 + rng->below(4) : 0;
     for (unsigned i = 0; i < n; i++) {
         cmds.push_back(chain && i ? chained(cmds.back()) : gen(store));
-        cmds.back().seq = (uint8_t)rng->u32();
+        cmds.back().seq = (uint16_t)rng->u32();
         golden(cmds.back());
         if (cmds.back().code >= 98) k.fail("golden model trapped or odd status: harness bug");
     }
@@ -581,7 +581,7 @@ bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
                           c.store ? "st" : "ld", c.shape, c.sp, c.mm, (int32_t)c.stride, c.dbase,
                           c.dlimit, c.dperm, c.code);
             if (doneN >= pushed) k.fail("%s: done before the command was accepted", nm);
-            if (seq != c.seq) k.fail("%s: done_seq %02x, expected %02x", nm, seq, c.seq);
+            if (seq != c.seq) k.fail("%s: done_seq %04x, expected %04x", nm, seq, c.seq);
             if (err != (c.code != 0)) k.fail("%s: err_o %u", nm, err);
             if (c.code && (code != c.code || est != c.store || eaddr != c.mm))
                 k.fail("%s: err code %u op %u addr %08x", nm, code, est, eaddr);

@@ -426,8 +426,8 @@ bool run_one(tb::Case &c, const Insn &in, uint64_t *last_cycles) {
     dut->cmd_mask2_i = m2;
     dut->cmd_lmask_i = lm;
     dut->cmd_smask_i = sm;
-    dut->cmd_seq_i = (uint8_t)rng->next();
-    const uint8_t seq = dut->cmd_seq_i;
+    dut->cmd_seq_i = (uint16_t)rng->next();
+    const uint16_t seq = dut->cmd_seq_i;
     bool issued = false, done = false;
     uint64_t t0 = cycles, ta = 0;
     while (!done && cycles - t0 < 20000) {
@@ -435,7 +435,7 @@ bool run_one(tb::Case &c, const Insn &in, uint64_t *last_cycles) {
         const bool acc = dut->cmd_ready_o && dut->cmd_valid_i;
         if (acc) ta = cycles;
         if (issued && dut->done_o && dut->done_seq_o != seq)
-            c.fail("%s: done_seq %02x, issued %02x", nm, dut->done_seq_o, seq);
+            c.fail("%s: done_seq %04x, issued %04x", nm, dut->done_seq_o, seq);
         done = env_cycle() && issued;
         if (acc) {
             issued = true;

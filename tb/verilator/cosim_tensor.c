@@ -6,7 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SLOTS = 256, EARLY = 256 };
+/* SLOTS is the RTL's sequence-number window, 2^mosaic_pkg::SeqW: a
+ * completion names its instruction by the sequence number modulo SLOTS
+ * (sw/tests/rtl/test_defs_agree.py checks the two agree). EARLY bounds the
+ * done reports that come before their instruction retires, which the
+ * pipeline depth limits. */
+enum { SLOTS = 1 << 16, EARLY = 256 };
 
 typedef struct {
     uint32_t addr, len;
@@ -167,8 +172,13 @@ bool ct_expect(ct_state *t, const mosaic_iss *iss, const mosaic_iss_effects *e,
     uint32_t seq = t->next_seq++ & (SLOTS - 1);
     ct_rec *r = &t->rec[seq];
     if (r->valid) {
+        /* The RTL has not completed the instruction SLOTS tensor
+         * instructions back: its sequence number is about to be reused. */
+        char who[128];
+        describe(who, sizeof who, r, seq);
         snprintf(d->what, sizeof d->what,
-                 "more than %d tensor instructions outstanding (the RTL completes none)", SLOTS);
+                 "%s has not completed in the %d tensor instructions since "
+                 "(the sequence-number window)", who, SLOTS);
         snprintf(d->expected, sizeof d->expected, "seq %" PRIu32 " completed", seq);
         snprintf(d->actual, sizeof d->actual, "still outstanding");
         return false;

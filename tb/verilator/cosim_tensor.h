@@ -30,7 +30,8 @@ typedef struct {
 
 /* After the ISS stepped a retired instruction: records it if it is a
  * non-trapping custom-opcode instruction. Returns false (diff filled) on an
- * inconsistency (a record slot still in use: 256 instructions outstanding). */
+ * inconsistency (a record slot still in use: the instruction 65 536 tensor
+ * instructions back, 2^mosaic_pkg::SeqW, has not completed). */
 bool ct_expect(ct_state *t, const mosaic_iss *iss, const mosaic_iss_effects *e,
                uint64_t order, ct_diff *d);
 

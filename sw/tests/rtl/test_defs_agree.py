@@ -317,7 +317,7 @@ def parse_rvgen(text):
 SOURCES = {
     "pkg": ("rtl/pkg/mosaic_pkg.sv",
             [r"^Csr", r"^Op(?!ASel)", r"^Exc", r"^Irq", r"^Ts[A-Z]", r"^TuOp(?!None$)",
-             r"^TuTile", r"^TlDesc", r"^Fmt", r"^Rm[A-Z]", r"^Flag", r"^Misa$", r"^comment:"]),
+             r"^TuTile", r"^TlDesc", r"^Fmt", r"^Rm[A-Z]", r"^Flag", r"^Misa$", r"^SeqW$", r"^comment:"]),
     "core_csr": ("rtl/core/mosaic_core_csr.sv", [r"^ts_d", r"^NumHpm$"]),
     "tu_csr": ("rtl/tu/mosaic_tu_csr.sv", [r"->|<="]),
     "tu_check": ("rtl/tu/mosaic_tu_check.sv", [r"."]),
@@ -344,6 +344,7 @@ SOURCES = {
     "mosaic_h": ("sw/include/mosaic.h",
                  [r"^MOSAIC_OPC_", r"^F3_", r"^F7_", r"^FMT_(?!BITS\(\)$)", r"^ACT_", r"^RED_",
                   r"^BTR_"]),
+    "cosim": ("tb/verilator/cosim_tensor.c", [r"^SLOTS$"]),
     "rvgen": ("tools/rvgen.py",
               [r"^OPC_", r"^CSR_", r"^MSTATUS_TS$", r"^MCAUSE_", r"^TBINARY\[", r"^TROW\[",
                r"^AME_CODE\[", r"^FMT_NAMES\[", r"^(FP32|FP16|BF16|E4M3|E5M2|INT8|FP4|INT16|"
@@ -502,6 +503,10 @@ row("mstatus.ts.mask", pkg="comment:mstatus.TS.mask", core_csr="ts_d=wval[hi:lo]
     iss_int="MSTATUS_TS", csr_h="MSTATUS_TS_MASK", rvgen="MSTATUS_TS")
 row("mstatus.sd", iss_int="MSTATUS_SD", csr_h="MSTATUS_SD")
 row("misa.value", pkg="Misa", iss_int="ISS_MISA")
+
+# The lockstep harness matches tensor completions to retired instructions
+# modulo the RTL's sequence-number window.
+row("lockstep.seq_window", pkg=("SeqW", lambda v: 1 << v), cosim="SLOTS")
 # Performance counters: what mhpmcounter3..9 count, and how many exist.
 for c in ["TENSOR_INSNS", "USEFUL_MACS", "SDMA_BYTES"]:
     row("hpm." + c.lower(), iss_int="HPM_" + c, csr_h="HPM_" + c)

@@ -12,6 +12,9 @@
     state of every non-reset flop).
 
   * a random tensor campaign (rvgen --tensor, the op set the RTL implements),
+  * on the 16x16 build, a few tensor programs and the GEMM benchmarks
+    from main memory (M = 32 builds; the whole 256^3 and 512^3 runs in the
+    regress tier),
   * the GEMM example, a random tensor program and the chained-tmma and
     mmacc benchmarks on the 4x4-array build (build/bin/mosaic-sim-4x4),
   * in the regress tier, the benchmarks and two random tensor programs on
@@ -67,6 +70,8 @@ if not REGRESS:
     TENSOR_CAMPAIGN = TENSOR_CAMPAIGN[:1]
     TENSOR_4X4 = TENSOR_4X4[:1]
     SEEDS = [("rv32i_mem", 4000000000), ("traps", 77)]
+# sw/bench/bench.mk's GEMM_DRAM_LAT and GEMM_DRAM_BW.
+GEMM_DRAM = ("--dram-latency", "100", "--dram-bw", "16")
 # Programs that use the tensor unit run on this build; scalar ones on the
 # scalar build (simlib.SIM_SCALAR), which is hundreds of times faster.
 TENSOR_SIM = simlib.SIM_4X4
@@ -134,14 +139,22 @@ def suite_programs():
     # benchmarks' back-to-back tmma into one D and mmacc into the C of four
     # ops earlier read each D row as the older op's drain writes it (per
     # row on 16x16, per drained block column on 4x4), on both builds.
+    # The GEMM kernels from main memory keep SDMA commands outstanding across
+    # hundreds of later tensor instructions (the sequence-number window):
+    # their M = 32 builds here, the whole benchmarks in the regress tier,
+    # under the DRAM settings make perf measures them at.
+    gemm = ("sw/bench/bench_gemm", "sw/bench/bench_gemm512") if REGRESS else \
+        ("sw/bench/bench_gemm_lockstep", "sw/bench/bench_gemm512_lockstep")
     for sim, label, names in ((SIM, "16x16", ("sw/spec_tensorload", "sw/tests/test_runtime",
-                                              "sw/hello", "sw/bench/bench_ame")),
+                                              "sw/hello", "sw/bench/bench_ame") + gemm),
                               (simlib.SIM_4X4, "4x4", ("sw/bench/bench_tmma",
                                                        "sw/bench/bench_ame"))):
         for name in names:
             elf = os.path.join(BUILD, name + ".elf")
+            extra = GEMM_DRAM if "bench_gemm" in name else ()
             if os.path.exists(elf):
-                jobs.append((f"{label}: {name}", lambda elf=elf, sim=sim: run_program(elf, sim=sim)))
+                jobs.append((f"{label}: {name}", lambda elf=elf, sim=sim, extra=extra:
+                             run_program(elf, extra, sim=sim)))
             else:
                 jobs.append((f"{label}: {name}", fail_job(f"{elf} not built")))
     jobs.append(("sim_demo", sim_demo))
