@@ -94,7 +94,7 @@ PROOFS = {
         + [fv("mosaic_tu_sdma_buf_abs.sv"), fv("mosaic_axi_master_fv.sv"), fv("mosaic_tu_sdma_fv.sv")],
         block="mosaic_tu_sdma",
         depth={"test": 16, "regress": 18},
-        mutants=["awvalid_o:inv", "wlast_o:inv", "arlen_o:inv:0"],
+        mutants=["awvalid_o:inv::Y", "wlast_o:inv", "arlen_o:inv:0"],
         what="mosaic_tu_sdma (128-bit bus, queue of 4, staging buffer abstracted): its AXI "
              "master follows the protocol for any command and DDC, legal or not, and is "
              "quiet when not busy"),
@@ -171,7 +171,9 @@ def run_sby(name, text, timeout):
 def mutation_list(name, p, count, seed, wire=None):
     """`mutate -mode ...` commands for the block of proof p (Yosys picks
     them; the cell names match the proof's own elaboration). wire is
-    "signal[:mode[:bit]]" (mode: const0, const1, inv, cnot0, cnot1)."""
+    "signal[:mode[:bit[:port]]]" (mode: const0, const1, inv, cnot0, cnot1;
+    port Y = the cell that drives the signal, so the pick does not depend
+    on how Yosys numbers the cells that read it)."""
     d = os.path.join(WORK, name + "-list")
     os.makedirs(d, exist_ok=True)
     out = os.path.join(d, f"mutants-{(wire or 'random').replace(':', '-')}.txt")
@@ -180,8 +182,9 @@ def mutation_list(name, p, count, seed, wire=None):
     sel = f"A:src=*{p['block']}* A:src=*_fv.sv* %d A:src=*_abs.sv* %d"
     filt = ""
     if wire:
-        sig, mode, bit = (wire.split(":") + ["", ""])[:3]
-        filt = f"-wire {sig} " + (f"-mode {mode} " if mode else "") + (f"-wirebit {bit} " if bit else "")
+        sig, mode, bit, port = (wire.split(":") + ["", "", ""])[:4]
+        filt = f"-wire {sig} " + (f"-mode {mode} " if mode else "") + (f"-wirebit {bit} " if bit else "") \
+            + (f"-port {port} " if port else "")
     script = (f"read_verilog -formal -sv -D FORMAL -I{PRIM} {' '.join(p['files'])}; "
               f"prep -top {p['top']}; mutate -list {count} -seed {seed} {filt}-o {out} {sel}")
     r = subprocess.run([YOSYS, "-q", "-p", script], cwd=d, capture_output=True, text=True)
