@@ -129,7 +129,7 @@ sim-8x8: $(SIM_BIN_8X8) ## build/bin/mosaic-sim-8x8: mosaic-sim with an 8x8 MAC 
 # tools/coverage.py).
 SIM_COV := $(SIM_DIR)/mosaic-sim-cov
 $(SIM_COV): $(SIM_RTL_SRCS) $(SIM_DEPS)
-	$(call sim_verilate,$@,$(SIM_DIR)/model-cov,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 --coverage-line --coverage-toggle,)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-cov,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 --coverage-line,)
 
 # COV_TIER=regress runs make regress's campaigns instead of make test's.
 COV_TIER ?= test

@@ -1,17 +1,14 @@
 #!/usr/bin/env python3
-"""Line and toggle coverage of rtl/ under the lockstep suites (make coverage).
+"""Line coverage of rtl/ under the lockstep suites (make coverage).
 
 Runs the lockstep suites (sw/tests/sim/test_sim_lockstep.py and
 test_sim_dram.py) with every SoC model they use replaced by the coverage
 build (build/tb/verilator/mosaic-sim-cov: the 4x4 SoC with the tensor unit,
-Verilator --coverage-line --coverage-toggle), except the FPGA
-configuration's core, which stays on its own model. Each run writes its
-counts to a file of its own; this script adds them up and reports, per RTL
-file (one module per file), the Verilator line-coverage points (statement
-blocks and branch arms) that ran at least once in any instance, and the
-toggle points (one per bit of each signal, memories and signals of more
-than 256 bits excepted: Verilator's --coverage-max-width) that changed
-value at least once in any instance.
+Verilator --coverage-line), except the FPGA configuration's core, which
+stays on its own model. Each run writes its counts to a file of its own;
+this script adds them up and reports, per RTL file (one module per file),
+the Verilator line-coverage points (statement blocks and branch arms) that
+ran at least once in any instance.
 
     coverage.py [--tier test|regress]   run the suites, then report
     coverage.py --report-only           report what build/coverage/dat holds
@@ -62,13 +59,9 @@ def run_suites(tier):
     return passed, failed
 
 
-KINDS = ("line", "toggle")
-
-
 def read_points():
-    """{kind: {(file, line, comment): hits summed over runs and instances}}
-    for kind in KINDS (a toggle point's comment is its signal and bit)."""
-    pts = {k: collections.Counter() for k in KINDS}
+    """{(file, line, comment): hits summed over runs and instances}."""
+    pts = collections.Counter()
     files = glob.glob(os.path.join(DAT, "*.dat"))
     for path in files:
         with open(path, errors="replace") as f:
@@ -77,16 +70,14 @@ def read_points():
                 if not m:
                     continue
                 kv = dict(x.split("\002", 1) for x in m.group(1).split("\001") if "\002" in x)
-                kind = kv.get("page", "").split("/")[0][2:]
-                if kind not in pts:
+                if not kv.get("page", "").startswith("v_line"):
                     continue
                 fname = os.path.relpath(os.path.join(ROOT, kv.get("f", "?")), ROOT)
-                pts[kind][(fname, int(kv.get("l", 0)), kv.get("o", ""))] += int(m.group(2))
+                pts[(fname, int(kv.get("l", 0)), kv.get("o", ""))] += int(m.group(2))
     return pts, len(files)
 
 
-def tally(pts):
-    """Per rtl/ file: [covered, total] and the points never reached."""
+def report(pts, nfiles):
     per = collections.defaultdict(lambda: [0, 0])
     missed = collections.defaultdict(list)
     for (fname, line, what), hits in pts.items():
@@ -97,89 +88,42 @@ def tally(pts):
             per[fname][0] += 1
         else:
             missed[fname].append((line, what))
-    return per, missed
-
-
-def pct(c, t):
-    return f"{100.0 * c / t:.1f}" if t else "-"
-
-
-def untoggled(missed):
-    """A file's untoggled bits grouped by signal: [(line, signal, bits)]."""
-    sig = collections.OrderedDict()
-    for line, what in sorted(missed):
-        name = re.sub(r"\[\d+\]$", "", what)
-        sig.setdefault((line, name), []).append(what[len(name):] or "")
-    return [(line, name, bits) for (line, name), bits in sig.items()]
-
-
-def report(pts, nfiles):
-    per = {k: tally(pts[k]) for k in KINDS}
-    files = sorted(set(per["line"][0]) | set(per["toggle"][0]))
-    ips = collections.defaultdict(lambda: {k: [0, 0] for k in KINDS})
-    for k in KINDS:
-        for fname, (c, t) in per[k][0].items():
-            ip = ips[fname.split("/")[1]][k]
-            ip[0] += c
-            ip[1] += t
-    tot = {k: [sum(c for c, _ in per[k][0].values()), sum(t for _, t in per[k][0].values())]
-           for k in KINDS}
-    head = ("| {} | lines covered | line points | line % | bits toggled | toggle points "
-            "| toggle % |")
-    lines = [f"# Line and toggle coverage of rtl/ ({nfiles} runs)", "",
-             head.format("IP"), "|---|---|---|---|---|---|---|"]
-
-    def row(name, cov):
-        (lc, lt), (tc, tt) = cov["line"], cov["toggle"]
-        return f"| {name} | {lc} | {lt} | {pct(lc, lt)} | {tc} | {tt} | {pct(tc, tt)} |"
-
+    ips = collections.defaultdict(lambda: [0, 0])
+    for fname, (c, t) in per.items():
+        ip = fname.split("/")[1]
+        ips[ip][0] += c
+        ips[ip][1] += t
+    tot_c = sum(c for c, _ in per.values())
+    tot_t = sum(t for _, t in per.values())
+    lines = [f"# Line coverage of rtl/ ({nfiles} runs)", "",
+             "| IP | covered | points | % |", "|---|---|---|---|"]
     for ip in sorted(ips):
-        lines.append(row(ip, ips[ip]))
-    lines.append(row("all", tot))
-    lines += ["", head.format("file"), "|---|---|---|---|---|---|---|"]
-
-    def frac(f):
-        c, t = per["line"][0].get(f, (0, 0))
-        return c / t if t else 1.0
-
-    for fname in sorted(files, key=frac):
-        lines.append(row(fname, {k: per[k][0].get(fname, [0, 0]) for k in KINDS}))
-    sources = {}
-
-    def src_line(fname, line):
-        if fname not in sources:
-            try:
-                with open(os.path.join(ROOT, fname)) as f:
-                    sources[fname] = f.read().split("\n")
-            except OSError:
-                sources[fname] = []
-        src = sources[fname]
-        return src[line - 1].strip() if 0 < line <= len(src) else ""
-
-    lines += ["", "## Line points never reached", ""]
-    for fname in sorted(per["line"][1]):
+        c, t = ips[ip]
+        lines.append(f"| {ip} | {c} | {t} | {100.0 * c / t:.1f} |")
+    lines.append(f"| all | {tot_c} | {tot_t} | {100.0 * tot_c / max(tot_t, 1):.1f} |")
+    lines += ["", "| file | covered | points | % |", "|---|---|---|---|"]
+    for fname in sorted(per, key=lambda f: per[f][0] / per[f][1]):
+        c, t = per[fname]
+        lines.append(f"| {fname} | {c} | {t} | {100.0 * c / t:.1f} |")
+    lines += ["", "## Points never reached", ""]
+    for fname in sorted(missed):
+        try:
+            with open(os.path.join(ROOT, fname)) as f:
+                src = f.read().split("\n")
+        except OSError:
+            src = []
         lines.append(f"### {fname}")
-        for line, what in sorted(per["line"][1][fname]):
-            lines.append(f"- {line} ({what}): `{src_line(fname, line)}`")
-        lines.append("")
-    lines += ["## Signals with bits that never toggled", "",
-              "Per file: the signal (declared on the line given), and its bits that kept "
-              "one value in every instance and run.", ""]
-    for fname in sorted(per["toggle"][1]):
-        lines.append(f"### {fname}")
-        for line, name, bits in untoggled(per["toggle"][1][fname]):
-            shown = "" if bits == [""] else " " + " ".join(bits[:16]) + (
-                f" ... ({len(bits)} bits)" if len(bits) > 16 else "")
-            lines.append(f"- {line} `{name}`{shown}")
+        for line, what in sorted(missed[fname]):
+            text = src[line - 1].strip() if 0 < line <= len(src) else ""
+            lines.append(f"- {line} ({what}): `{text}`")
         lines.append("")
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "report.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
-    for ln in lines[2:4 + len(ips) + 1]:
+    for ln in lines[2:3 + len(ips) + 2]:
         print(ln)
-    print(f"coverage: per-file table, unreached lines and untoggled bits in "
-          f"{os.path.join(OUT, 'report.md')}")
-    return tot["line"][1] + tot["toggle"][1]
+    print(f"coverage: per-file table and uncovered points in {os.path.join(OUT, 'report.md')}")
+    return tot_t
 
 
 def main(argv=None):

@@ -69,7 +69,6 @@ EXPECTED_PY = [
     "sw/tests/iss/test_iss_cli.py",
     "sw/tests/random/test_random_iss.py",
     "sw/tests/random/test_random_tensor.py",
-    "sw/tests/rtl/test_coverage_report.py",
     "sw/tests/rtl/test_defs_agree.py",
     "sw/tests/rtl/test_formal.py",
     "sw/tests/rtl/test_icarus_smoke.py",
