@@ -139,13 +139,7 @@
 #define BREG(t) (((t) % 2 ? 0 : 1) + 4 * (((t) % 4) / 2))
 #define DREG(c) (3 - (c) % 2)
 
-#if defined(GEMM_CHECK_ALL)
-#define CHECK_WHICH GEMM_CHECK_EVERY
-#elif defined(GEMM_LOCKSTEP)
-#define CHECK_WHICH GEMM_CHECK_NONE
-#else
-#define CHECK_WHICH GEMM_CHECK_SAMPLES
-#endif
+#define CHECK_WHICH GEMM_CHECK_BUILD(GEMM_CHECK_EVERY)
 
 static uint32_t A[M * K / 2] MOSAIC_TENSOR_NOINIT; /* BF16 pairs */
 static uint32_t B[K * N / 2] MOSAIC_TENSOR_NOINIT;

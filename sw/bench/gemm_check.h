@@ -113,6 +113,16 @@ static inline bench_counters gemm_run(const char *name, void (*fn)(void), uint32
  * ISS, check only the counters and the written rows. */
 enum { GEMM_CHECK_SAMPLES, GEMM_CHECK_EVERY, GEMM_CHECK_ROWS, GEMM_CHECK_NONE };
 
+/* The check a build asks for: -DGEMM_CHECK_ALL the benchmark's thorough one
+ * (all), -DGEMM_LOCKSTEP none, else the samples. */
+#if defined(GEMM_CHECK_ALL)
+#define GEMM_CHECK_BUILD(all) (all)
+#elif defined(GEMM_LOCKSTEP)
+#define GEMM_CHECK_BUILD(all) GEMM_CHECK_NONE
+#else
+#define GEMM_CHECK_BUILD(all) GEMM_CHECK_SAMPLES
+#endif
+
 /* Prints FAIL lines or one PASS line; returns the exit status (0 or 1). */
 static inline int gemm_check(const char *name, const uint32_t *a, const uint32_t *b,
                              const uint32_t *c, uint32_t m, uint32_t n, uint32_t k,
