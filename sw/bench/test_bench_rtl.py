@@ -23,7 +23,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 import simlib  # noqa: E402  (paths from MOSAIC_BUILD, running a command, PASS/FAIL lines)
 
 BENCH = os.path.join(simlib.BUILD, "sw", "bench")
-GEMM_OPTS = ["--dram-latency", "100", "--dram-bw", "16"]   # make perf's
 
 # README.md's results table, figure by figure:
 # (build, program, case, quantity, published value, digits after the point)
@@ -79,7 +78,7 @@ def run(build, prog):
     for f in (sim, elf):
         if not os.path.exists(f):
             return None, f"{f} not built (make test builds it)"
-    cmd = [sim, "--no-cosim"] + (GEMM_OPTS if prog.startswith("bench_gemm") else []) + [elf]
+    cmd = [sim, "--no-cosim"] + (simlib.GEMM_DRAM if prog.startswith("bench_gemm") else []) + [elf]
     rc, out, err = simlib.run(cmd, timeout=900)
     if rc != 0:
         return None, f"{' '.join(cmd)}: exit {rc}: {simlib.first_lines(err, 4)}"

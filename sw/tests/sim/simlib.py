@@ -24,6 +24,9 @@ SIM_SCALAR = os.environ.get("MOSAIC_SIM_SCALAR") or os.path.join(BUILD, "tb", "v
 SIM_FPGA = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-fpga")
 SIM_TMUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-4x4-mutant")
 ISS = os.path.join(BUILD, "bin", "mosaic-iss")
+# The DRAM settings the GEMM benchmarks from main memory are measured at
+# (sw/bench/bench.mk's GEMM_DRAM_LAT and GEMM_DRAM_BW, make perf's).
+GEMM_DRAM = ["--dram-latency", "100", "--dram-bw", "16"]
 PROGS = os.path.join(BUILD, "sim")
 
 CUSTOM_OPCODES = {0x0B, 0x2B, 0x5B, 0x7B}  # custom-0..3: tensor instructions

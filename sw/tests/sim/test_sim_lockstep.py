@@ -70,8 +70,6 @@ if not REGRESS:
     TENSOR_CAMPAIGN = TENSOR_CAMPAIGN[:1]
     TENSOR_4X4 = TENSOR_4X4[:1]
     SEEDS = [("rv32i_mem", 4000000000), ("traps", 77)]
-# sw/bench/bench.mk's GEMM_DRAM_LAT and GEMM_DRAM_BW.
-GEMM_DRAM = ("--dram-latency", "100", "--dram-bw", "16")
 # Programs that use the tensor unit run on this build; scalar ones on the
 # scalar build (simlib.SIM_SCALAR), which is hundreds of times faster.
 TENSOR_SIM = simlib.SIM_4X4
@@ -151,7 +149,7 @@ def suite_programs():
                                                        "sw/bench/bench_ame"))):
         for name in names:
             elf = os.path.join(BUILD, name + ".elf")
-            extra = GEMM_DRAM if "bench_gemm" in name else ()
+            extra = simlib.GEMM_DRAM if "bench_gemm" in name else ()
             if os.path.exists(elf):
                 jobs.append((f"{label}: {name}", lambda elf=elf, sim=sim, extra=extra:
                              run_program(elf, extra, sim=sim)))
