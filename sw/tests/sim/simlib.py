@@ -147,6 +147,60 @@ def build_random(seed, flags, insns):
     return base, None
 
 
+def _rvgen_module():
+    """tools/rvgen.py as a module (its signature layout)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("rvgen", RVGEN)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def random_run(seed, flags, insns, sim, extra=(), max_cycles=20_000_000, rvgen=None):
+    """Build an rvgen program and run it on sim in lockstep (model seeded
+    with the program's seed, plus extra options). Passes when lockstep
+    reports no difference, the program's own status word says pass, a run
+    with --irq took an interrupt, and otherwise the RTL's final signature
+    equals mosaic-iss's. Returns (why or None, (retired, trapped,
+    interrupts, cycles), base path)."""
+    rvgen = rvgen or _rvgen_module()
+    none = (0, 0, 0, 0)
+    base, why = build_random(seed, flags, insns)
+    if why:
+        return why, none, None
+    rc, _, err = run([sim, "--stats", "--seed", str(seed), "--max-cycles", str(max_cycles), *extra,
+                      "--signature", base + ".rtl.sig", base + ".elf"], timeout=600)
+    if rc != 0 or "LOCKSTEP MISMATCH" in err:
+        return f"exit {rc}: {mismatch_summary(err)}", none, base
+    m = re.search(r"instructions: (\d+) retired, (\d+) trapped, (\d+) interrupts", err)
+    c = re.search(r"^cycles: (\d+)", err, re.M)
+    if not m or not c:
+        return "no --stats line", none, base
+    counts = (*map(int, m.groups()), int(c.group(1)))
+    with open(base + ".rtl.sig") as f:
+        sig = [int(w, 16) for w in f.read().split()]
+    status = sig[(rvgen.S_STATUS - rvgen.SIG) // 4]
+    if status != 1:
+        return f"signature status {status}", counts, base
+    if "--irq" in flags:
+        return (None if counts[2] > 0 else "no timer interrupt was taken"), counts, base
+    rc, _, err = run([ISS, "--signature", base + ".iss.sig", base + ".elf"])
+    if rc != 0:
+        return f"mosaic-iss exit {rc}: {err.strip()}", counts, base
+    with open(base + ".iss.sig") as a, open(base + ".rtl.sig") as b:
+        same = a.read() == b.read()
+    return (None if same else "RTL and ISS signatures differ"), counts, base
+
+
+def mismatch_summary(err):
+    """The lockstep report's first lines, else the first lines of stderr."""
+    lines = err.strip().splitlines()
+    for i, line in enumerate(lines):
+        if "LOCKSTEP MISMATCH" in line:
+            return " | ".join(lines[i:i + 6])
+    return first_lines(err, 4)
+
+
 def jobs():
     """How many simulations a suite runs at once: MOSAIC_JOBS, else one per
     core this process may use."""
