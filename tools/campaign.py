@@ -74,13 +74,14 @@ def reproduce(seed, flags, insns, sim, extra):
 
 
 def one(seed, rvgen):
+    t = time.time()
     cls, flags, insns, sim, extra = plan(seed)
     why, counts, base = simlib.random_run(seed, flags, insns, sim, extra=extra, rvgen=rvgen)
     if why is None and base:
         for ext in (".S", ".elf", ".rtl.sig", ".iss.sig"):
             if os.path.exists(base + ext):
                 os.remove(base + ext)
-    return cls, why, counts, reproduce(seed, flags, insns, sim, extra)
+    return cls, why, counts, reproduce(seed, flags, insns, sim, extra), time.time() - t
 
 
 def main():
@@ -102,6 +103,8 @@ def main():
     print(f"campaign: {o.seeds} programs from seed {o.seed0} on {workers} workers", flush=True)
     t0 = last = time.time()
     tot = {c: [0, 0, 0, 0, 0, 0] for c in CLASSES}  # programs, failed, retired, trapped, irqs, cycles
+    todo = {c: sum(1 for s in seeds if plan(s)[0] == c) for c in CLASSES}
+    busy = {c: 0.0 for c in CLASSES}  # seconds the class's programs took
     lock = threading.Lock()
     done = failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
@@ -111,8 +114,9 @@ def main():
         futs = {pool.submit(one, s, rvgen): s for s in order}
         for fut in concurrent.futures.as_completed(futs):
             seed = futs[fut]
-            cls, why, counts, repro = fut.result()
+            cls, why, counts, repro, secs = fut.result()
             with lock:
+                busy[cls] += secs
                 t = tot[cls]
                 t[0] += 1
                 for i, v in enumerate(counts):
@@ -126,7 +130,11 @@ def main():
                 if now - last >= PROGRESS or done == o.seeds:
                     last = now
                     insns = sum(v[2] for v in tot.values())
-                    eta = (now - t0) / done * (o.seeds - done)
+                    # Each class at its own pace so far (tensor programs
+                    # run first and take ten times as long as scalar ones).
+                    eta = sum(busy[c] / tot[c][0] * (todo[c] - tot[c][0]) if tot[c][0]
+                              else busy[CLASSES[1]] / max(1, tot[CLASSES[1]][0]) / 10 * todo[c]
+                              for c in CLASSES) / workers
                     print(f"campaign: {done}/{o.seeds} programs, {insns:,} instructions, {failed} failed, "
                           f"{(now - t0) / 60:.1f} min, about {eta / 60:.0f} min left", flush=True)
     wall = time.time() - t0

@@ -324,25 +324,27 @@ STORES = {"sb": 1, "sh": 2, "sw": 4}
 
 def mem_operand(g, size, misalign=0):
     """Pick a data address (aligned to `size`, plus `misalign` bytes) and
-    return "imm(base)", emitting base set-up for t4 when used."""
+    return "imm(base)", emitting base set-up for t4 when used. A misaligned
+    access stays inside the region too (it may reach into the next word)."""
     rng = g.rng
+    end = size - 1 + (size if misalign else 0)  # bytes past the aligned start
     r = rng.random()
     if r < 0.35:            # RAM via gp: base + [0, 2048)
-        off = rng.randrange(-1024, 1024 - size + 1, size) + misalign
+        off = rng.randrange(-1024, 1024 - end, size) + misalign
         return f"{off}(gp)"
     if r < 0.5:             # RAM via sp (top of region, minus the frame)
-        off = rng.randrange(-DATA_SIZE + g.sp_off, g.sp_off - size + 1, size) + misalign
+        off = rng.randrange(-DATA_SIZE + g.sp_off, g.sp_off - end, size) + misalign
         return f"{off}(sp)"
     if r < 0.8:             # main memory via tp
-        off = rng.randrange(-MAIN_REGION // 2, MAIN_REGION // 2 - size + 1, size) + misalign
+        off = rng.randrange(-MAIN_REGION // 2, MAIN_REGION // 2 - end, size) + misalign
         return f"{off}(tp)"
     # t4 = address - imm with a full-range immediate
     imm = rng.randrange(-2048, 2048)
     if rng.random() < 0.5:
-        rel = rng.randrange(-1024, 1024 - size + 1, size) + misalign
+        rel = rng.randrange(-1024, 1024 - end, size) + misalign
         g.add_const(R_ADR, 3, rel - imm)
     else:
-        rel = rng.randrange(-MAIN_REGION // 2, MAIN_REGION // 2 - size + 1, size) + misalign
+        rel = rng.randrange(-MAIN_REGION // 2, MAIN_REGION // 2 - end, size) + misalign
         g.add_const(R_ADR, 4, rel - imm)
     return f"{imm}(t4)"
 
@@ -356,6 +358,20 @@ def emit_load(g, ctx):
 def emit_store(g, ctx):
     op = g.rng.choice(list(STORES))
     g.emit(f"{op} {g.src()}, {mem_operand(g, STORES[op])}")
+
+
+# Misaligned loads and stores do not trap (docs/isa.md): one bus access per
+# aligned word they touch.
+def emit_load_misaligned(g, ctx):
+    op = g.rng.choice(["lh", "lhu", "lw"])
+    size = LOADS[op]
+    g.emit(f"{op} {g.dst(allow_zero=False)}, {mem_operand(g, size, g.rng.randrange(1, size))}")
+
+
+def emit_store_misaligned(g, ctx):
+    op = g.rng.choice(["sh", "sw"])
+    size = STORES[op]
+    g.emit(f"{op} {g.src()}, {mem_operand(g, size, g.rng.randrange(1, size))}")
 
 
 # --- control flow ---------------------------------------------------------------
@@ -545,31 +561,32 @@ def emit_trap_illegal(g, ctx):
     g.emit(f".word {w:#010x} /* illegal */")
 
 
-def emit_trap_ld_misaligned(g, ctx):
+def split_fault_operand(g, size):
+    """A misaligned address one of whose words faults: the first (an
+    unmapped word; mtval = the address) or the second (the last bytes of
+    main memory or the scratchpad; mtval = the next word, and a store
+    writes the first word's bytes)."""
     rng = g.rng
-    op = rng.choice(["lh", "lhu", "lw"])
-    size = LOADS[op]
-    if rng.random() < 0.2:          # misaligned and unmapped: misaligned wins
-        a = g.unmapped_addr(size) + rng.randrange(1, size)
-        g.li(R_ADR, a)
-        oper = "0(t4)"
+    k = rng.randrange(1, size)
+    if rng.random() < 0.5:
+        a = g.unmapped_addr(size) + k
     else:
-        oper = mem_operand(g, size, rng.randrange(1, size))
-    trap_site(g, 4)
+        a = rng.choice([MAIN_BASE + MAIN_SIZE, SCPAD_BASE + SCPAD_SIZE]) - size + k
+    g.li(R_ADR, a)
+    return "0(t4)"
+
+
+def emit_trap_ld_split(g, ctx):
+    op = g.rng.choice(["lh", "lhu", "lw"])
+    oper = split_fault_operand(g, LOADS[op])
+    trap_site(g, 5)
     g.emit(f"{op} {g.dst()}, {oper}")
 
 
-def emit_trap_st_misaligned(g, ctx):
-    rng = g.rng
-    op = rng.choice(["sh", "sw"])
-    size = STORES[op]
-    if rng.random() < 0.2:
-        a = g.unmapped_addr(size) + rng.randrange(1, size)
-        g.li(R_ADR, a)
-        oper = "0(t4)"
-    else:
-        oper = mem_operand(g, size, rng.randrange(1, size))
-    trap_site(g, 6)
+def emit_trap_st_split(g, ctx):
+    op = g.rng.choice(["sh", "sw"])
+    oper = split_fault_operand(g, STORES[op])
+    trap_site(g, 7)
     g.emit(f"{op} {g.src()}, {oper}")
 
 
@@ -648,6 +665,8 @@ BASE_CLASSES = [
     InsnClass("edge_const", 4, emit_edge_const),
     InsnClass("load", 10, emit_load),
     InsnClass("store", 8, emit_store),
+    InsnClass("load_misaligned", 1.0, emit_load_misaligned),
+    InsnClass("store_misaligned", 0.8, emit_store_misaligned),
     InsnClass("csr", 4, emit_csr),
     InsnClass("fence", 0.6, emit_fence),
     InsnClass("skip", 4, emit_skip, control),
@@ -657,8 +676,8 @@ BASE_CLASSES = [
     InsnClass("trap_illegal", 0.5, emit_trap_illegal, causes=[2], needs=no_trap_opt),
     InsnClass("trap_ecall", 0.2, emit_trap_ecall, causes=[11], needs=no_trap_opt),
     InsnClass("trap_ebreak", 0.2, emit_trap_ebreak, causes=[3], needs=no_trap_opt),
-    InsnClass("trap_ld_misaligned", 0.25, emit_trap_ld_misaligned, causes=[4], needs=no_trap_opt),
-    InsnClass("trap_st_misaligned", 0.25, emit_trap_st_misaligned, causes=[6], needs=no_trap_opt),
+    InsnClass("trap_ld_split", 0.25, emit_trap_ld_split, causes=[5], needs=no_trap_opt),
+    InsnClass("trap_st_split", 0.25, emit_trap_st_split, causes=[7], needs=no_trap_opt),
     InsnClass("trap_ld_fault", 0.2, emit_trap_ld_fault, causes=[5], needs=no_trap_opt),
     InsnClass("trap_st_fault", 0.2, emit_trap_st_fault, causes=[7], needs=no_trap_opt),
     InsnClass("trap_jump_misaligned", 0.2, emit_trap_jump_misaligned, causes=[0], needs=no_trap_opt),

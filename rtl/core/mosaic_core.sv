@@ -437,22 +437,11 @@ module mosaic_core #(
   end
 
   // ---- Exceptions found in execute ------------------------------------------
-  logic        ex_ls_misaligned;
+  // Misaligned loads and stores do not trap: the data port carries them out
+  // (MEM and WB below).
   logic        ex_exc;
   logic [4:0]  ex_cause;
   logic [31:0] ex_tval;
-
-  logic ex_addr_misaligned;
-
-  always_comb begin
-    unique case (ex_insn_q[13:12])
-      2'b00:   ex_addr_misaligned = 1'b0;
-      2'b01:   ex_addr_misaligned = alu_result[0];
-      default: ex_addr_misaligned = (alu_result[1:0] != 2'b00);
-    endcase
-  end
-
-  assign ex_ls_misaligned = ex_addr_misaligned & (ex_load_q | ex_store_q);
 
   always_comb begin
     ex_exc   = ex_exc_q;
@@ -463,10 +452,6 @@ module mosaic_core #(
         ex_exc   = 1'b1;
         ex_cause = mosaic_pkg::ExcInstrMisaligned;
         ex_tval  = ex_target;
-      end else if (ex_ls_misaligned) begin
-        ex_exc   = 1'b1;
-        ex_cause = ex_load_q ? mosaic_pkg::ExcLoadMisaligned : mosaic_pkg::ExcStoreMisaligned;
-        ex_tval  = alu_result;
       end
     end
   end
@@ -560,8 +545,9 @@ module mosaic_core #(
   logic        mem_fence_q, mem_xif_q, mem_exc_q, mem_irq_q;
   logic [4:0]  mem_cause_q;
   logic        mem_need, mem_adv;
-  logic [3:0]  mem_be;
-  logic [31:0] mem_wdata;
+  logic [3:0]  mem_size;   // the access's bytes, from bit 0
+  logic [7:0]  mem_be2;    // its byte lanes in two consecutive words
+  logic [63:0] mem_wdata2; // the store data in those lanes
   logic        wb_blocks_mem;
 
   logic        wb_may_redirect_q, wb_load_q, wb_store_q;
@@ -570,20 +556,18 @@ module mosaic_core #(
 
   always_comb begin
     unique case (mem_insn_q[13:12])
-      2'b00: begin
-        mem_be    = 4'b0001 << mem_result_q[1:0];
-        mem_wdata = {4{mem_rs2_q[7:0]}};
-      end
-      2'b01: begin
-        mem_be    = mem_result_q[1] ? 4'b1100 : 4'b0011;
-        mem_wdata = {2{mem_rs2_q[15:0]}};
-      end
-      default: begin
-        mem_be    = 4'b1111;
-        mem_wdata = mem_rs2_q;
-      end
+      2'b00:   mem_size = 4'b0001;
+      2'b01:   mem_size = 4'b0011;
+      default: mem_size = 4'b1111;
     endcase
   end
+
+  // Any address: the access covers the lanes of its aligned word and, if it
+  // crosses into the next word (mem_be2[7:4] != 0), lanes of that one too,
+  // which write-back requests as a second access (docs/microarchitecture.md,
+  // "Misaligned accesses").
+  assign mem_be2    = {4'b0000, mem_size} << mem_result_q[1:0];
+  assign mem_wdata2 = {32'd0, mem_rs2_q} << {mem_result_q[1:0], 3'b000};
 
   // A request is irrevocable, so it waits until nothing older can trap or
   // redirect: write-back must be free, and not hold an instruction that may
@@ -595,13 +579,20 @@ module mosaic_core #(
                          (wb_may_redirect_q | wb_csr_blocks |
                           ((wb_load_q | wb_store_q) & data_err_i));
 
-  assign data_req_o   = mem_need & wb_free & ~wb_blocks_mem;
-  assign data_addr_o  = {mem_result_q[31:2], 2'b00};
-  assign data_we_o    = mem_store_q;
-  assign data_be_o    = mem_be;
-  assign data_wdata_o = mem_wdata;
+  logic mem_req, wb_hi_req;
+  logic [3:0]  wb_hi_be_q;
+  logic [31:0] wb_hi_wdata_q;
 
-  assign mem_adv  = mem_valid_q & wb_free & (~mem_need | (data_req_o & data_gnt_i));
+  // The port carries MEM's access, or write-back's second word of a
+  // misaligned one (write-back is then busy, so MEM is not asking).
+  assign mem_req      = mem_need & wb_free & ~wb_blocks_mem;
+  assign data_req_o   = mem_req | wb_hi_req;
+  assign data_addr_o  = wb_hi_req ? {wb_result_q[31:2] + 30'd1, 2'b00} : {mem_result_q[31:2], 2'b00};
+  assign data_we_o    = wb_hi_req ? wb_store_q : mem_store_q;
+  assign data_be_o    = wb_hi_req ? wb_hi_be_q : mem_be2[3:0];
+  assign data_wdata_o = wb_hi_req ? wb_hi_wdata_q : mem_wdata2[31:0];
+
+  assign mem_adv  = mem_valid_q & wb_free & (~mem_need | (mem_req & data_gnt_i));
   assign mem_free = ~mem_valid_q | mem_adv;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -672,9 +663,24 @@ module mosaic_core #(
   logic [XifIdWidth-1:0] xif_id_q, wb_xif_id_q;
   logic        intr_pending_q;
 
+  // ---- Misaligned accesses: the second word ------------------------------------
+  // A load/store that crosses a word boundary is two accesses: MEM requests
+  // the lower word; when its response is back without error, write-back
+  // requests the upper word (wb_hi_q: the second access is this one;
+  // wb_hi_sent_q: it has been granted) and completes with that response.
+  // A load keeps the lower word's data in wb_lo_q.
+  logic        wb_cross_q, wb_hi_q, wb_hi_sent_q;
+  logic [31:0] wb_lo_q;
+  logic        wb_lo_back;  // the lower word's response, no error
+
+  assign wb_lo_back = wb_valid_q & wb_cross_q & ~wb_hi_q & data_rvalid_i & ~data_err_i;
+  assign wb_hi_req  = wb_valid_q & wb_hi_q & ~wb_hi_sent_q;
+
   // ---- Load data ------------------------------------------------------------
   logic [31:0] ld_raw, ld_data;
-  assign ld_raw = data_rdata_i >> {wb_result_q[1:0], 3'b000};
+  logic [63:0] ld_pair;  // the lower word, then the upper one if there is one
+  assign ld_pair = wb_hi_q ? {data_rdata_i, wb_lo_q} : {32'd0, data_rdata_i};
+  assign ld_raw  = 32'(ld_pair >> {wb_result_q[1:0], 3'b000});
   always_comb begin
     unique case (wb_insn_q[13:12])
       2'b00:   ld_data = {{24{~wb_insn_q[14] & ld_raw[7]}}, ld_raw[7:0]};
@@ -796,7 +802,8 @@ module mosaic_core #(
       trap_tval  = wb_tval_q;
     end else if (trap_bus) begin
       trap_cause = wb_load_q ? mosaic_pkg::ExcLoadFault : mosaic_pkg::ExcStoreFault;
-      trap_tval  = wb_result_q;
+      // The second word's fault names that word (the part that faulted).
+      trap_tval  = wb_hi_q ? {wb_result_q[31:2] + 30'd1, 2'b00} : wb_result_q;
     end else if (trap_illegal) begin
       trap_cause = mosaic_pkg::ExcIllegal;
       trap_tval  = wb_insn_q;
@@ -820,7 +827,9 @@ module mosaic_core #(
     if (wb_exc_q) begin
       wb_ready = 1'b1;
     end else if (wb_load_q || wb_store_q) begin
-      wb_ready = data_rvalid_i;
+      // A crossing access completes with its second response, or with an
+      // error on the first.
+      wb_ready = data_rvalid_i & (~wb_cross_q | wb_hi_q | data_err_i);
     end else if (wb_xif_path) begin
       wb_ready = xif_pre_illegal | xif_rej | xif_exc | xif_ok_now | xif_res;
     end else if (wb_wfi_q) begin
@@ -899,10 +908,21 @@ module mosaic_core #(
       wb_xif_wait_q     <= 1'b0;
       wb_xif_dirty_q    <= 1'b0;
       wb_xif_id_q       <= '0;
+      wb_cross_q        <= 1'b0;
+      wb_hi_q           <= 1'b0;
+      wb_hi_sent_q      <= 1'b0;
+      wb_lo_q           <= '0;
+      wb_hi_be_q        <= '0;
+      wb_hi_wdata_q     <= '0;
     end else begin
       if (wb_free) begin
-        wb_valid_q <= mem_adv & ~flush_all;
+        wb_valid_q   <= mem_adv & ~flush_all;
+        wb_hi_q      <= 1'b0;
+        wb_hi_sent_q <= 1'b0;
         if (mem_adv) begin
+          wb_cross_q        <= mem_need & (mem_be2[7:4] != 4'b0000);
+          wb_hi_be_q        <= mem_be2[7:4];
+          wb_hi_wdata_q     <= mem_wdata2[63:32];
           wb_pc_q           <= mem_pc_q;
           wb_insn_q         <= mem_insn_q;
           wb_result_q       <= mem_result_q;
@@ -927,6 +947,11 @@ module mosaic_core #(
           wb_may_redirect_q <= mem_exc_q | mem_xif_q | mem_mret_q | mem_fence_q;
         end
         wb_xif_wait_q <= 1'b0;
+      end else if (wb_lo_back) begin
+        wb_hi_q <= 1'b1;
+        wb_lo_q <= data_rdata_i;
+      end else if (wb_hi_req && data_gnt_i) begin
+        wb_hi_sent_q <= 1'b1;
       end else if (xif_go_wait) begin
         wb_xif_wait_q  <= 1'b1;
         wb_xif_dirty_q <= xif_issue_dirty_i;

@@ -158,10 +158,14 @@ bool iss_mem_alloc(mosaic_iss *s);
 void iss_mem_free(mosaic_iss *s);
 /* Pointer to [addr, addr+len) if it lies inside one memory (not MMIO). */
 uint8_t *iss_mem_ptr(const mosaic_iss *s, uint32_t addr, uint32_t len);
-/* Scalar access of 1, 2 or 4 naturally aligned bytes. Returns false on an
- * access fault (unmapped). Loads zero-extend into *value. */
-bool iss_load(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t *value);
-bool iss_store(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t value);
+/* Scalar access of 1, 2 or 4 bytes at any address, as the core's bus
+ * carries it out: one access per aligned word touched, the lower word
+ * first. Returns false on an access fault (a word no memory or device
+ * answers), with *fault = the address of the part that faulted (addr, or
+ * the second word's address; a store's first part then stays written).
+ * Loads zero-extend into *value. */
+bool iss_load(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t *value, uint32_t *fault);
+bool iss_store(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t value, uint32_t *fault);
 void iss_note_memw(mosaic_iss *s, uint32_t addr, uint32_t len, uint32_t data);
 void iss_tu_mem_init(mosaic_iss *s);
 

@@ -129,7 +129,8 @@ static bool mmio_write_word(mosaic_iss *s, uint32_t w, uint32_t mask, uint32_t v
     return false;
 }
 
-bool iss_load(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t *value)
+/* One bus access: the bytes [addr, addr + size) of one aligned word. */
+static bool load_word_part(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t *value)
 {
     const uint8_t *p = iss_mem_ptr(s, addr, size);
     if (p) {
@@ -141,6 +142,29 @@ bool iss_load(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t *value)
         return false;
     w >>= sh;
     *value = size == 4 ? w : w & ((1u << (8 * size)) - 1u);
+    return true;
+}
+
+/* Bytes of an access at addr that fall in its first aligned word. */
+static unsigned first_part(uint32_t addr, unsigned size)
+{
+    unsigned room = 4u - (addr & 3u);
+    return size < room ? size : room;
+}
+
+bool iss_load(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t *value, uint32_t *fault)
+{
+    unsigned n0 = first_part(addr, size);
+    uint32_t lo, hi = 0, next = (addr | 3u) + 1u;
+    *fault = addr;
+    if (!load_word_part(s, addr, n0, &lo))
+        return false;
+    if (n0 < size) {
+        *fault = next;
+        if (!load_word_part(s, next, size - n0, &hi))
+            return false;
+    }
+    *value = n0 < 4 ? lo | hi << (8 * n0) : lo;
     return true;
 }
 
@@ -189,19 +213,34 @@ static void check_tohost(mosaic_iss *s, uint32_t addr, unsigned size)
     }
 }
 
-bool iss_store(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t value)
+/* One bus access: the bytes [addr, addr + size) of one aligned word. */
+static bool store_word_part(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t value)
 {
     uint8_t *p = iss_mem_ptr(s, addr, size);
     if (p) {
         put_le(p, size, value);
-        iss_note_memw(s, addr, size, value);
         check_tohost(s, addr, size);
         return true;
     }
     uint32_t sh = (addr & 3u) * 8;
     uint32_t mask = (size == 4 ? 0xFFFFFFFFu : (1u << (8 * size)) - 1u) << sh;
-    if (!mmio_write_word(s, addr & ~3u, mask, value << sh))
+    return mmio_write_word(s, addr & ~3u, mask, value << sh);
+}
+
+bool iss_store(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t value, uint32_t *fault)
+{
+    unsigned n0 = first_part(addr, size);
+    uint32_t next = (addr | 3u) + 1u;
+    *fault = addr;
+    if (!store_word_part(s, addr, n0, value))
         return false;
+    /* The first word's bytes stay written if the second word faults, as
+     * they do on the bus (docs/isa.md, "Misaligned accesses"). */
+    if (n0 < size) {
+        *fault = next;
+        if (!store_word_part(s, next, size - n0, value >> (8 * n0)))
+            return false;
+    }
     iss_note_memw(s, addr, size, value);
     return true;
 }

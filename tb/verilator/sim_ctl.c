@@ -47,11 +47,24 @@ static uint32_t byte_mask(uint32_t lanes)
     return m;
 }
 
-/* The 32-bit bus word of a store: its bytes in their lanes, the others 0. */
-static uint32_t store_lanes(const sim_rvfi *r)
+/* The two bus words a store may touch (a misaligned one reaches into the
+ * next word): its bytes in their lanes, the others 0. */
+static uint64_t store_lanes(const sim_rvfi *r)
 {
     unsigned sh = (r->mem_addr & 3u) * 8u;
-    return (r->mem_wdata & byte_mask(r->mem_wmask)) << sh;
+    return (uint64_t)(r->mem_wdata & byte_mask(r->mem_wmask)) << sh;
+}
+
+static bool store_word_ends_run(uint32_t word, uint32_t v, uint32_t tohost, sim_end *end)
+{
+    if (word == MOSAIC_SIMCTRL_EXIT)
+        end->kind = SIM_END_EXIT;
+    else if (tohost && word == (tohost & ~3u) && v != 0)
+        end->kind = SIM_END_TOHOST;
+    else
+        return false;
+    end->value = v;
+    return true;
 }
 
 bool sim_store_ends_run(const sim_rvfi *r, uint32_t tohost, sim_end *end)
@@ -59,15 +72,11 @@ bool sim_store_ends_run(const sim_rvfi *r, uint32_t tohost, sim_end *end)
     if (r->trap || !r->mem_wmask)
         return false;
     uint32_t word = r->mem_addr & ~3u;
-    uint32_t v = store_lanes(r);
-    if (word == MOSAIC_SIMCTRL_EXIT) {
-        end->kind = SIM_END_EXIT;
-    } else if (tohost && word == (tohost & ~3u) && v != 0) {
-        end->kind = SIM_END_TOHOST;
-    } else {
+    uint64_t v = store_lanes(r);
+    bool second = (r->mem_addr & 3u) + (r->mem_wmask == 1 ? 1u : r->mem_wmask == 3 ? 2u : 4u) > 4u;
+    if (!store_word_ends_run(word, (uint32_t)v, tohost, end) &&
+        !(second && store_word_ends_run(word + 4u, (uint32_t)(v >> 32), tohost, end)))
         return false;
-    }
-    end->value = v;
     end->pc = r->pc_rdata;
     return true;
 }

@@ -1,8 +1,9 @@
 /* Cycle budgets of the RTL pipeline (docs/microarchitecture.md): dependent
  * ALU instructions back to back, one stall per load-use, two cycles per
  * multiply, 34 per divide, one-cycle taken-branch penalty, one load or
- * store per cycle. Each measurement (mcycle between two csrr, which adds
- * one) is checked against its bound and kept in the signature, which
+ * store per cycle, three for one that crosses a word boundary. Each
+ * measurement (mcycle between two csrr, which adds one) is checked against
+ * its bound and kept in the signature, which
  * sw/tests/rtl/test_icarus_smoke.py prints. */
 #include "rtl_test.h"
 
@@ -93,6 +94,17 @@ TEST_BEGIN
     .endr
     CYCLES_END
     RESULT 9, 25
+
+    /* 10, 11: 16 loads, then 16 stores, each crossing a word boundary: the
+     * second word is a second access from write-back (2 cycles more) */
+    CYCLES_START
+    REPEAT 16, lw a2, 2(a1)
+    CYCLES_END
+    RESULT 10, 49
+    CYCLES_START
+    REPEAT 16, sw a2, 9(a1)
+    CYCLES_END
+    RESULT 11, 49
 
     j pass
 

@@ -84,9 +84,14 @@ TEST_BEGIN
     .word 0x0000707f
 3:  SIG s9
     SIG s10
-    la s11, 4f
+    /* A misaligned load (two bus accesses), then one whose second word is
+     * past the end of the RAM: a load access fault, mtval = that word. */
     la a1, begin_signature
     lw a0, 2(a1)
+    SIG a0
+    la s11, 4f
+    li a1, 0x80080000           /* MOSAIC_RAM_BASE + MOSAIC_RAM_SIZE */
+    lw a0, -3(a1)
 4:  SIG s9
     SIG s10
 
@@ -96,7 +101,7 @@ TEST_BEGIN
     .balign 16
     .globl begin_signature
 begin_signature:
-    .fill 8 * 16 + 4 + 8, 4, 0xdeadbeef
+    .fill 8 * 16 + 4 + 9, 4, 0xdeadbeef
     .globl end_signature
 end_signature:
     .text

@@ -170,9 +170,9 @@ def own_programs():
         if name == "perf" and res["signature"]:
             names = ["32 dependent addi", "16 load-use pairs", "16 loads", "16 stores",
                      "16 dependent mul", "4 dependent divu", "16-iteration loop",
-                     "8 jumps", "8 mul+use"]
+                     "8 jumps", "8 mul+use", "16 crossing lw", "16 crossing sw"]
             note += "; cycles: " + ", ".join(
-                "%s %d" % (n, c) for n, c in zip(names, res["signature"][1:10]))
+                "%s %d" % (n, c) for n, c in zip(names, res["signature"][1:12]))
         if name == "sig":
             if not os.access(iss, os.X_OK):
                 print("FAIL: %s: %s not built (make golden)" % (label, iss))
