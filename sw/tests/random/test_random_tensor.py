@@ -45,6 +45,9 @@ spec = importlib.util.spec_from_file_location("rvgen", RVGEN)
 rvgen = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(rvgen)
 SYNC_CAUSES = sorted({c for k in rvgen.BASE_CLASSES for c in k.causes})
+# Causes only the tensor trap items raise, and not in every program: a
+# misaligned tld/tst row (scalar loads and stores never trap misaligned).
+TENSOR_ONLY_CAUSES = [4, 6]
 # ISS --stats histogram names of the msettile immediate forms
 RTL_MNEMONICS = set(rvgen.TENSOR_OPS_RTL) | {"msettilemi", "msettileki", "msettileni"}
 
@@ -145,7 +148,8 @@ def run_one(seed, flags, lds):
     cnt = [word(sig, rvgen.S_CNT + 4 * c) for c in range(17)]
     expect = [] if "--no-traps" in flags else SYNC_CAUSES
     missed = [c for c in expect if cnt[c] == 0]
-    extra = [c for c in range(16) if cnt[c] and c not in expect]
+    extra = [c for c in range(16) if cnt[c] and c not in expect
+             and not (c in TENSOR_ONLY_CAUSES and "--no-traps" not in flags)]
     if missed or extra:
         return name, f"trap causes not hit {missed}, unexpected {extra}"
     if sum(cnt[:16]) != trapped:
