@@ -303,8 +303,17 @@ int main(int argc, char **argv)
     top->dram_bw_i = o.dram_bw;
     top->dram_outstanding_i = o.dram_outstanding;
     top->tohost_addr_i = tohost;
-    top->rst_ni = 0;
+    // Power-up: reset is asserted before the clock first rises, as on the
+    // board. The first eval runs the initial blocks and leaves every flop
+    // at its random value; the falling edge of rst_ni then resets the
+    // asynchronously reset ones. Starting with rst_ni already low would
+    // leave them random until the first clock edge, which a memory's write
+    // port samples: a random write into the loaded program (seen as a
+    // seed-dependent wrong instruction fetched thousands of cycles later).
+    top->rst_ni = 1;
     top->clk_i = 0;
+    top->eval();
+    top->rst_ni = 0;
     top->eval();
     sim_copy_image(iss, write_word, nullptr);
     dump(0);
