@@ -156,6 +156,11 @@ def _rvgen_module():
     return mod
 
 
+# random_run's verdict for an --irq program that passed every other check
+# but took no interrupt (its random code kept the timer interrupt masked).
+NO_IRQ = "no timer interrupt was taken"
+
+
 def random_run(seed, flags, insns, sim, extra=(), max_cycles=20_000_000, rvgen=None):
     """Build an rvgen program and run it on sim in lockstep (model seeded
     with the program's seed, plus extra options). Passes when lockstep
@@ -183,7 +188,7 @@ def random_run(seed, flags, insns, sim, extra=(), max_cycles=20_000_000, rvgen=N
     if status != 1:
         return f"signature status {status}", counts, base
     if "--irq" in flags:
-        return (None if counts[2] > 0 else "no timer interrupt was taken"), counts, base
+        return (None if counts[2] > 0 else NO_IRQ), counts, base
     rc, _, err = run([ISS, "--signature", base + ".iss.sig", base + ".elf"])
     if rc != 0:
         return f"mosaic-iss exit {rc}: {err.strip()}", counts, base
