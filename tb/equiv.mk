@@ -12,8 +12,9 @@ equiv: golden sim ## long random lockstep campaign: make equiv SEEDS=N INSNS=M
 # The documented long campaign (docs/verification.md "Long equivalence
 # campaign"): 10^4 random programs, scalar and tensor mixed, on the scalar,
 # 4x4 and 16x16 builds, the tensor ones with main-memory stress drawn from
-# their seeds (docs/verification.md gives its time). CAMPAIGN_SEEDS/CAMPAIGN_SEED0 pick
-# another range; every failure prints the command that reproduces it.
+# their seeds (docs/verification.md gives its time). CAMPAIGN_SEEDS and
+# CAMPAIGN_SEED0 pick another range; every failure prints the command that
+# reproduces it.
 CAMPAIGN_SEEDS ?= 10000
 CAMPAIGN_SEED0 ?= 1000000
 .PHONY: campaign
