@@ -580,6 +580,7 @@ module mosaic_core #(
                           ((wb_load_q | wb_store_q) & data_err_i));
 
   logic mem_req, wb_hi_req;
+  logic [31:0] wb_hi_addr;  // the second word of write-back's access
   logic [3:0]  wb_hi_be_q;
   logic [31:0] wb_hi_wdata_q;
 
@@ -587,7 +588,8 @@ module mosaic_core #(
   // misaligned one (write-back is then busy, so MEM is not asking).
   assign mem_req      = mem_need & wb_free & ~wb_blocks_mem;
   assign data_req_o   = mem_req | wb_hi_req;
-  assign data_addr_o  = wb_hi_req ? {wb_result_q[31:2] + 30'd1, 2'b00} : {mem_result_q[31:2], 2'b00};
+  assign wb_hi_addr   = {wb_result_q[31:2] + 30'd1, 2'b00};
+  assign data_addr_o  = wb_hi_req ? wb_hi_addr : {mem_result_q[31:2], 2'b00};
   assign data_we_o    = wb_hi_req ? wb_store_q : mem_store_q;
   assign data_be_o    = wb_hi_req ? wb_hi_be_q : mem_be2[3:0];
   assign data_wdata_o = wb_hi_req ? wb_hi_wdata_q : mem_wdata2[31:0];
@@ -803,7 +805,7 @@ module mosaic_core #(
     end else if (trap_bus) begin
       trap_cause = wb_load_q ? mosaic_pkg::ExcLoadFault : mosaic_pkg::ExcStoreFault;
       // The second word's fault names that word (the part that faulted).
-      trap_tval  = wb_hi_q ? {wb_result_q[31:2] + 30'd1, 2'b00} : wb_result_q;
+      trap_tval  = wb_hi_q ? wb_hi_addr : wb_result_q;
     end else if (trap_illegal) begin
       trap_cause = mosaic_pkg::ExcIllegal;
       trap_tval  = wb_insn_q;

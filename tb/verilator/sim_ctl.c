@@ -73,7 +73,7 @@ bool sim_store_ends_run(const sim_rvfi *r, uint32_t tohost, sim_end *end)
         return false;
     uint32_t word = r->mem_addr & ~3u;
     uint64_t v = store_lanes(r);
-    bool second = (r->mem_addr & 3u) + (r->mem_wmask == 1 ? 1u : r->mem_wmask == 3 ? 2u : 4u) > 4u;
+    bool second = ((r->mem_wmask << (r->mem_addr & 3u)) & 0xF0u) != 0; /* lanes past the word */
     if (!store_word_ends_run(word, (uint32_t)v, tohost, end) &&
         !(second && store_word_ends_run(word + 4u, (uint32_t)(v >> 32), tohost, end)))
         return false;
