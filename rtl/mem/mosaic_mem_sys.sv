@@ -66,6 +66,14 @@
 // the structure's: BurstDepth accepted bursts queued per direction (a read
 // burst leaves the queue when its last beat is read from memory, so up to
 // RDepth more can still be draining through the R queue).
+//
+// dram_poison_i injects bus errors (mosaic-sim --dram-poison; docs/isa.md
+// R32): every access to the 64-byte main-memory block at that address
+// answers an error. An AXI read beat of the block answers SLVERR with zero
+// data, a write beat writes nothing and its burst's B answers SLVERR; the
+// core's port misses (the SoC makes that an access fault). A beat never
+// straddles the block (beats are at most 16 bytes, aligned). 0 = off; an
+// address outside main memory poisons nothing.
 
 `default_nettype none
 `include "mosaic_mutant.svh"
@@ -135,6 +143,7 @@ module mosaic_mem_sys #(
   input  logic [31:0]               dram_seed_i,
   input  logic [7:0]                dram_bw_i,           // bytes per cycle, 0 = no limit
   input  logic [7:0]                dram_outstanding_i,  // bursts per direction, 0 = no limit
+  input  logic [31:0]               dram_poison_i,       // 64-byte block answering errors, 0 = off
 
   // Scratchpad row port (the tensor unit's tld/tst, mosaic_mem_scpad port B):
   // one 64-byte word per cycle, always granted, ahead of the core.
@@ -213,11 +222,22 @@ module mosaic_mem_sys #(
   logic [31:0] off_ram, off_main, off_scpad, i_off;
   logic        hit_ram, hit_main, hit_scpad;
 
+  // Fault injection: the poisoned block as a main-window block index.
+  localparam int BlkW = MainAb - 6;
+  logic [31:0]     poison_off;
+  logic            poison_en, core_poison;
+  logic [BlkW-1:0] poison_blk;
+  assign poison_off  = dram_poison_i - mosaic_pkg::MainBase;
+  assign poison_en   = (dram_poison_i != 32'd0) & (poison_off < 32'(MainBytes));
+  assign poison_blk  = poison_off[MainAb-1:6];
+  assign core_poison = poison_en & (off_main < 32'(MainBytes)) &
+                       (off_main[MainAb-1:6] == poison_blk);
+
   assign off_ram   = data_addr_i - mosaic_pkg::RamBase;
   assign off_main  = data_addr_i - mosaic_pkg::MainBase;
   assign off_scpad = data_addr_i - mosaic_pkg::ScpadBase;
   assign hit_ram   = off_ram < 32'(RamBytes);
-  assign hit_main  = off_main < 32'(MainBytes);
+  assign hit_main  = (off_main < 32'(MainBytes)) & ~core_poison;
   assign hit_scpad = off_scpad < 32'(ScpadBytes);
   assign i_off     = instr_addr_i - mosaic_pkg::RamBase;
 
@@ -397,6 +417,11 @@ module mosaic_mem_sys #(
   assign rd_pop  = rd_beat_done & (rd_beat_q == rh_len);
   assign rd_dw   = beat_dw(rh_dw, rd_beat_q, rh_narrow);
 
+  // A main-memory beat of the poisoned block answers SLVERR (data zeroed
+  // below, as for any error beat).
+  logic rd_poison;
+  assign rd_poison = poison_en & (rh_win == WinMain) & (rd_dw[MainAb-4:3] == poison_blk);
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_beat_q   <= '0;
@@ -420,7 +445,7 @@ module mosaic_mem_sys #(
       rp_main_q   <= rh_win == WinMain;
       rp_narrow_q <= rh_narrow;
       rp_win_q    <= rh_win;
-      rp_resp_q   <= rh_resp;
+      rp_resp_q   <= rh_resp | (rd_poison ? 2'b10 : 2'b00);
     end
   end
 
@@ -499,14 +524,25 @@ module mosaic_mem_sys #(
   assign wr_be   = wh_narrow ? (s_wstrb_i & (BusBytes'(8'hFF) << {wr_dw[0], 3'b000}))
                              : s_wstrb_i;
 
+  // A write beat of the poisoned block writes nothing; its burst's B
+  // answers SLVERR (w_poison_q: an earlier beat of this burst was one).
+  logic wr_poison, w_poison_q, wr_burst_poison;
+  logic [BusBytes-1:0] main_be;
+  assign wr_poison       = poison_en & (wh_win == WinMain) & (wr_dw[MainAb-4:3] == poison_blk);
+  assign main_be         = wr_poison ? '0 : wr_be;
+  assign wr_burst_poison = w_poison_q | wr_poison;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wr_beat_q <= '0;
-      wr_part_q <= '0;
+      wr_beat_q  <= '0;
+      wr_part_q  <= '0;
+      w_poison_q <= 1'b0;
     end else begin
       if (wr_fire && wh_win == WinRam) wr_part_q <= wr_part_last ? '0 : wr_part_q + PartW'(1);
       if (wr_pop)     wr_beat_q <= '0;
       else if (wr_hs) wr_beat_q <= wr_beat_q + 8'd1;
+      if (wr_pop)     w_poison_q <= 1'b0;
+      else if (wr_hs) w_poison_q <= wr_burst_poison;
     end
   end
 
@@ -517,7 +553,7 @@ module mosaic_mem_sys #(
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .push_i  (wr_pop),
-    .wdata_i ({now_q + wh_lat, wh_resp, wh_win == WinMain}),
+    .wdata_i ({now_q + wh_lat, wh_resp | (wr_burst_poison ? 2'b10 : 2'b00), wh_win == WinMain}),
     .pop_i   (s_bvalid_o & s_bready_i),
     .rdata_o ({bq_due, bq_resp, bq_main}),
     .empty_o (bq_empty),
@@ -651,7 +687,7 @@ module mosaic_mem_sys #(
     .clk_i     (clk_i),
     .a_req_i   (main_beat),
     .a_we_i    (wr_main),
-    .a_be_i    (wr_be),
+    .a_be_i    (main_be),
     .a_addr_i  (main_a_addr),
     .a_wdata_i (s_wdata_i),
     .a_rdata_o (main_a_rdata),

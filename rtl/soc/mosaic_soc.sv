@@ -91,7 +91,8 @@ module mosaic_soc #(
   input  logic [6:0]  dram_stall_pct_i,
   input  logic [31:0] dram_seed_i,
   input  logic [7:0]  dram_bw_i,
-  input  logic [7:0]  dram_outstanding_i
+  input  logic [7:0]  dram_outstanding_i,
+  input  logic [31:0] dram_poison_i       // fault injection (mosaic_mem_sys), 0 = off
 
 `ifdef RVFI
   ,
@@ -400,6 +401,7 @@ module mosaic_soc #(
     .dram_seed_i        (dram_seed_i),
     .dram_bw_i          (dram_bw_i),
     .dram_outstanding_i (dram_outstanding_i),
+    .dram_poison_i      (dram_poison_i),
     .spx_req_i          (spx_req),
     .spx_we_i           (spx_we),
     .spx_addr_i         (spx_addr),

@@ -89,7 +89,8 @@ module mosaic_soc_fpga #(
     .dram_stall_pct_i       (7'd0),
     .dram_seed_i            (32'd1),
     .dram_bw_i              (8'd0),
-    .dram_outstanding_i     (8'd0)
+    .dram_outstanding_i     (8'd0),
+    .dram_poison_i          (32'd0)
   );
 
   logic unused_xif;

@@ -405,6 +405,12 @@ module mosaic_tu #(
   // ------------------------------------------------------------------
   // CSRs
   // ------------------------------------------------------------------
+  // The first error of a tensor memory instruction, for sdma_status (R32;
+  // driven beside the SDMA engine below).
+  logic        mem_err, mem_err_store;
+  logic [2:0]  mem_err_code;
+  logic [31:0] mem_err_addr;
+
   logic set_sat;
   mosaic_tu_csr u_csr (
     .clk_i                (clk_i),
@@ -430,10 +436,10 @@ module mosaic_tu #(
     .tl_shape_i           (tl_shape_new),
     .tl_perm_we_i         (tl_done && tl_perm_we),
     .tl_perm_i            (tl_perm_new),
-    .sdma_err_i           (sdma_done && sdma_err),
-    .sdma_err_code_i      (sdma_err_code),
-    .sdma_err_store_i     (sdma_err_store),
-    .sdma_err_addr_i      (sdma_err_addr),
+    .sdma_err_i           (mem_err),
+    .sdma_err_code_i      (mem_err_code),
+    .sdma_err_store_i     (mem_err_store),
+    .sdma_err_addr_i      (mem_err_addr),
     .mcsr_o               (mcsr),
     .mxcfg_o              (mxcfg),
     .mxtile_o             (mxtile),
@@ -1262,6 +1268,11 @@ module mosaic_tu #(
     .s_rready_o   (nw_rready)
   );
 
+  // A read beat answered with an error carries zeros to every engine,
+  // whatever the slave put on the bus (R32: its bytes read as zero).
+  logic [AxiDataWidth-1:0] rdata_ok;
+  assign rdata_ok = rresp_i[1] ? '0 : rdata_i;
+
   mosaic_axi_arb #(
     .AxiDataWidth (AxiDataWidth),
     .Outstanding  (AxiOutstanding)
@@ -1338,7 +1349,7 @@ module mosaic_tu #(
     .s_arburst_o  (arburst_o),
     .s_arvalid_o  (arvalid_o),
     .s_arready_i  (arready_i),
-    .s_rdata_i    (rdata_i),
+    .s_rdata_i    (rdata_ok),
     .s_rresp_i    (rresp_i),
     .s_rlast_i    (rlast_i),
     .s_rvalid_i   (rvalid_i),
@@ -1462,6 +1473,33 @@ module mosaic_tu #(
     .rvalid_i       (l_rvalid),
     .rready_o       (l_rready)
   );
+
+  // sdma_status latches the first error of any tensor memory instruction
+  // (docs/isa.md R32): SDMA's own codes 1-5 at its done, and a bus error
+  // (code 5) of a tld/tst (LSU) or tl.mload/tl.mstore at theirs, with the
+  // op and the instruction's main-memory address (x[rs1] for tld/tst,
+  // x[rs2] for TensorLoad) taken when the engine started. The three
+  // engines never run at once, so at most one reports in a cycle.
+  logic        bus_err, lt_store_q;
+  logic [31:0] lt_addr_q;
+  assign bus_err       = lsu_err || (tl_done && tl_err);
+  assign mem_err       = (sdma_done && sdma_err) || bus_err;
+  assign mem_err_code  = bus_err ? 3'd5 : sdma_err_code;
+  assign mem_err_store = bus_err ? lt_store_q : sdma_err_store;
+  assign mem_err_addr  = bus_err ? lt_addr_q : sdma_err_addr;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lt_store_q <= 1'b0;
+      lt_addr_q  <= '0;
+    end else if (lsu_go) begin
+      lt_store_q <= h_op == mosaic_pkg::TuOpTst;
+      lt_addr_q  <= q_x1[q_rp_q];
+    end else if (tl_go) begin
+      lt_store_q <= h_op == mosaic_pkg::TuOpTlMstore;
+      lt_addr_q  <= q_x2[q_rp_q];
+    end
+  end
+  `MOSAIC_ASSERT_ONEHOT0(MemDoneOneA, {sdma_done, lsu_done, tl_done}, clk_i, rst_ni)
 
   // ------------------------------------------------------------------
   // Scratchpad tld/tst (mosaic_tu_scpad_xfer)
@@ -1681,7 +1719,7 @@ module mosaic_tu #(
   logic unused;
   assign unused = ^{commit_valid_i, commit_id_i, commit_kill_i, fence_valid_i, ck_nop,
                     ck_wb_known, ck_tiling, mxstatus, sdma_stride, tl_perm, tl_xstatus,
-                    t_rd1_valid, lsu_err, tl_err, mosaic_pkg::TuOpNone,
+                    t_rd1_valid, mosaic_pkg::TuOpNone,
                     h_shape[31:18], h_shape[15:14], h_shape[7:6], t_span[36:33]};
 
 endmodule

@@ -23,8 +23,9 @@
 // come back.
 //
 // done_o pulses when the instruction completes; err_o pulses with it if any
-// RRESP/BRESP was not OKAY (SLVERR/DECERR): the memory system's problem,
-// the data moved anyway (reported for a future imprecise-error CSR).
+// RRESP/BRESP was not OKAY (SLVERR/DECERR): the other beats moved, an error
+// beat's data arrived as zeros (mosaic_tu masks it), and mosaic_tu latches
+// the error in sdma_status (docs/isa.md R32).
 
 `default_nettype none
 

@@ -36,8 +36,14 @@
 //          next command's writes.
 // done_o pulses once per command (from B), in command order, with its tag;
 // err_o with it for a bad command (code, op, address = x[rs2], which is what
-// sdma.c latches). RRESP/BRESP are not looked at: the checks already
-// rejected everything the memory system would refuse.
+// sdma.c latches), or with code 5 for a good one some of whose beats the
+// bus answered with an error (RRESP/BRESP SLVERR or DECERR; docs/isa.md
+// R32). The checks reject every range the memory map refuses, so that is
+// the memory's own error (mosaic-sim --dram-poison injects one); the
+// command's other beats still move, and an error beat's read data arrives
+// as zeros (mosaic_tu masks it). R beats belong to R's command, which W
+// may hold too once it cut through (r_rt_q); B responses come in AW order,
+// so those since the last done belong to the command B finishes next.
 //
 // "Mapped" = inside the RAM, main-memory or scratchpad window with the
 // SoC's sizes (the golden ISS's tu_ok). ScpadBankBytes must be a power of
@@ -595,10 +601,32 @@ module mosaic_tu_sdma #(
     end
   end
 
+  // Bus errors per command: R's, W's (R's once handed on), B's, and the B
+  // responses since the last done.
+  logic r_berr_q, w_berr_q, b_berr_q, bacc_q, r_err_now, b_err_now, b_bus;
+  assign r_err_now = rd_step & rresp_i[1];
+  assign b_err_now = bvalid_i & bresp_i[1];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      r_berr_q <= 1'b0;
+      w_berr_q <= 1'b0;
+      b_berr_q <= 1'b0;
+      bacc_q   <= 1'b0;
+    end else begin
+      if (q_to_r)         r_berr_q <= 1'b0;
+      else if (r_err_now) r_berr_q <= 1'b1;
+      if (r_to_w)                     w_berr_q <= r_berr_q | r_err_now;
+      else if (r_rt_q && r_err_now)   w_berr_q <= 1'b1;
+      if (w_to_b) b_berr_q <= w_berr_q;
+      bacc_q <= b_err_now | (bacc_q & ~b_fin);
+    end
+  end
+  assign b_bus = b_cmd_q.mv & (b_berr_q | bacc_q);
+
   assign done_o      = b_fin;
   assign done_seq_o  = b_cmd_q.seq;
-  assign err_o       = done_o & (b_cmd_q.code != 3'd0);
-  assign err_code_o  = b_cmd_q.code;
+  assign err_o       = done_o & ((b_cmd_q.code != 3'd0) | b_bus);
+  assign err_code_o  = (b_cmd_q.code != 3'd0) ? b_cmd_q.code : (b_bus ? 3'd5 : 3'd0);
   assign err_store_o = b_cmd_q.store;
   assign err_addr_o  = b_cmd_q.mm;
   assign busy_o      = ~cq_empty | ~ck_in_ready | a_v_q | q_v_q | r_v_q | (w_state_q != WIdle) |
@@ -613,7 +641,7 @@ module mosaic_tu_sdma #(
   // Record fields a stage does not need: the DDC window (the check's), the
   // shape's reserved bits, and what B and W never read.
   logic unused;
-  assign unused = ^{bresp_i, rresp_i, rlast_i, cq_cnt, wq_full,
+  assign unused = ^{bresp_i[0], rresp_i[0], rlast_i, cq_cnt, wq_full,
                     ar_blast, ar_mask, ar_delta, rd_len, rd_blast, aw_blast, aw_mask, aw_delta,
                     wd_len, ck_src_cfg[12:0], ck_dst_cfg[12:0], ck_cmd.dbase, ck_cmd.dlimit,
                     ck_cmd.dperm, ck_cmd.shape[31:18], ck_cmd.shape[15:14], ck_cmd.shape[7:6],

@@ -42,7 +42,7 @@
 // done_o pulses once the last TRF write (tl.mstore: the last B) has been
 // accepted, in that cycle or the next; the engine takes a new command the
 // cycle after done_o. With it: done_sat_o (tl.addi clamped a byte), done_err_o (some RRESP/BRESP
-// was not OKAY; the data moved anyway, as in mosaic_tu_lsu),
+// was not OKAY; the other beats moved, as in mosaic_tu_lsu; R32),
 // done_shape_we_o/done_shape_o (tl_tensor_shape <- result shape: xpose,
 // concat) and done_perm_we_o/done_perm_o (tl_transpose_perm: xpose).
 

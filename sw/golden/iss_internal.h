@@ -100,6 +100,10 @@ struct mosaic_iss {
     mosaic_tu tu;
     mosaic_mem_if tu_mem;
 
+    /* Fault injection (mosaic_iss_set_dram_poison): a 64-byte block of main
+     * memory that answers every access with a bus error; 0: none. */
+    uint32_t poison;
+
     /* Symbols from the ELF (for tohost, the signature and the API). */
     iss_symbol *syms;
     size_t nsyms;

@@ -129,9 +129,26 @@ static bool mmio_write_word(mosaic_iss *s, uint32_t w, uint32_t mask, uint32_t v
     return false;
 }
 
+bool mosaic_iss_set_dram_poison(mosaic_iss *s, uint32_t addr)
+{
+    if (addr != 0 && (addr % MOSAIC_POISON_BYTES != 0 || addr < MOSAIC_MAIN_BASE ||
+                      addr - MOSAIC_MAIN_BASE >= MOSAIC_MAIN_SIZE))
+        return false;
+    s->poison = addr;
+    return true;
+}
+
+/* Whether byte addr is in the poisoned block. */
+static bool poisoned(const mosaic_iss *s, uint32_t addr)
+{
+    return s->poison != 0 && addr - s->poison < MOSAIC_POISON_BYTES;
+}
+
 /* One bus access: the bytes [addr, addr + size) of one aligned word. */
 static bool load_word_part(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t *value)
 {
+    if (poisoned(s, addr))
+        return false;
     const uint8_t *p = iss_mem_ptr(s, addr, size);
     if (p) {
         *value = get_le(p, size);
@@ -216,6 +233,8 @@ static void check_tohost(mosaic_iss *s, uint32_t addr, unsigned size)
 /* One bus access: the bytes [addr, addr + size) of one aligned word. */
 static bool store_word_part(mosaic_iss *s, uint32_t addr, unsigned size, uint32_t value)
 {
+    if (poisoned(s, addr))
+        return false;
     uint8_t *p = iss_mem_ptr(s, addr, size);
     if (p) {
         put_le(p, size, value);
@@ -287,21 +306,55 @@ static bool tu_ok(void *ctx, uint32_t addr, uint32_t len, bool write)
     return len == 0 || iss_mem_ptr(ctx, addr, len) != NULL;
 }
 
-static void tu_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
+/* The part of [addr, addr + len) before the poisoned block, and the part
+ * inside it (each possibly empty); the rest follows it. */
+static void poison_split(const mosaic_iss *s, uint32_t addr, uint32_t len, uint32_t *before,
+                         uint32_t *inside)
 {
-    const uint8_t *p = iss_mem_ptr(ctx, addr, len);
-    if (p && len)
-        memcpy(buf, p, len);
+    uint64_t lo = s->poison, hi = lo + MOSAIC_POISON_BYTES, a = addr, e = a + len;
+    if (s->poison == 0 || e <= lo || a >= hi) {
+        *before = len;
+        *inside = 0;
+        return;
+    }
+    *before = a < lo ? (uint32_t)(lo - a) : 0;
+    *inside = (uint32_t)((e < hi ? e : hi) - (a + *before));
 }
 
-static void tu_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
+/* A bus error on the poisoned block: its bytes read as zero, the others
+ * move (the beats of the main-memory model never straddle the block). */
+static bool tu_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
 {
-    mosaic_iss *s = ctx;
+    const mosaic_iss *s = ctx;
+    const uint8_t *p = iss_mem_ptr(s, addr, len);
+    if (!p || !len)
+        return true;
+    uint32_t before, inside;
+    poison_split(s, addr, len, &before, &inside);
+    memcpy(buf, p, len);
+    memset((uint8_t *)buf + before, 0, inside);
+    return inside == 0;
+}
+
+static void tu_write_part(mosaic_iss *s, uint32_t addr, const uint8_t *buf, uint32_t len)
+{
     uint8_t *p = iss_mem_ptr(s, addr, len);
     if (!p || !len)
         return;
     memcpy(p, buf, len);
     iss_note_memw(s, addr, len, len <= 4 ? get_le(p, len) : 0);
+}
+
+static bool tu_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
+{
+    mosaic_iss *s = ctx;
+    const uint8_t *b = buf;
+    uint32_t before, inside;
+    poison_split(s, addr, len, &before, &inside);
+    tu_write_part(s, addr, b, before);
+    uint32_t after = before + inside;
+    tu_write_part(s, addr + after, b + after, len - after);
+    return inside == 0;
 }
 
 void iss_tu_mem_init(mosaic_iss *s)

@@ -24,8 +24,12 @@ void minat_tld(mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *in,
     /* Every row is read before the register changes (a memory interface
      * callback must not observe a half-written register). */
     uint8_t buf[MOSAIC_TREG_BYTES] = {0};
+    bool ok = true;
     for (uint32_t y = 0; y < MOSAIC_TILE; y++)
-        mem->read(mem->ctx, in->x_rs1 + y * (uint32_t)in->imm_i, buf + y * row_bytes, row_bytes);
+        ok &= mem->read(mem->ctx, in->x_rs1 + y * (uint32_t)in->imm_i, buf + y * row_bytes,
+                        row_bytes);
+    if (!ok)
+        mosaic_tu_bus_error(tu, false, in->x_rs1);
     mosaic_treg_clear(tu, in->rd, res);
     for (uint32_t i = 0; i < MOSAIC_TILE * row_bytes; i++)
         tu->treg[in->rd][i] = buf[i];
@@ -41,7 +45,10 @@ void minat_tst(mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *in,
         return;
     /* Rows are written in order, so with overlapping rows (stride 0 or
      * |stride| < row size) the later row wins. */
+    bool ok = true;
     for (uint32_t y = 0; y < MOSAIC_TILE; y++)
-        mem->write(mem->ctx, in->x_rs1 + y * (uint32_t)in->imm_i, tu->treg[in->rd] + y * row_bytes,
-                   row_bytes);
+        ok &= mem->write(mem->ctx, in->x_rs1 + y * (uint32_t)in->imm_i,
+                         tu->treg[in->rd] + y * row_bytes, row_bytes);
+    if (!ok)
+        mosaic_tu_bus_error(tu, true, in->x_rs1);
 }

@@ -120,6 +120,13 @@ bool mosaic_iss_load_elf_mem(mosaic_iss *iss, const uint8_t *buf, size_t len, ch
  * mosaic-sim --load (sw/golden/iss_load.c). */
 bool mosaic_iss_load_file(mosaic_iss *iss, const char *spec, char *err, size_t errlen);
 
+/* Fault injection, as mosaic-sim --dram-poison gives the RTL's main-memory
+ * model: every access to the 64-byte block at addr answers a bus error
+ * (scalar loads and stores: access fault; tensor accesses: docs/isa.md R32).
+ * addr 0 turns it off. Returns false, changing nothing, unless addr is 0 or
+ * a 64-byte-aligned main-memory address. */
+bool mosaic_iss_set_dram_poison(mosaic_iss *iss, uint32_t addr);
+
 /* Symbol addresses found by the loader. */
 bool mosaic_iss_symbol(const mosaic_iss *iss, const char *name, uint32_t *addr);
 

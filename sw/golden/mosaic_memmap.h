@@ -36,6 +36,9 @@
 /* Main memory for tensors (AXI4 + DRAM model in the SoC). */
 #define MOSAIC_MAIN_BASE 0x40000000
 #define MOSAIC_MAIN_SIZE 0x01000000 /* 16 MiB */
+/* Fault injection granule (mosaic-sim/mosaic-iss --dram-poison): a whole
+ * number of bus beats, so a beat is either all inside or all outside. */
+#define MOSAIC_POISON_BYTES 64u
 
 /* On-chip RAM: code, data, stack; reset PC (riscv-tests convention). */
 #define MOSAIC_RAM_BASE 0x80000000

@@ -104,12 +104,15 @@ typedef struct {
 /* Memory as the tensor unit sees it (implemented by the ISS / testbench).
  * `ok` says whether [addr, addr+len) is backed by memory the tensor unit can
  * read (write=false) or write (write=true); read/write are only called on
- * ranges `ok` accepted. */
+ * ranges `ok` accepted. read/write return false when the bus answered an
+ * error (SLVERR/DECERR) for some of the bytes: a read then gives zero for
+ * those bytes, a write leaves them unwritten; every other byte moves
+ * (docs/isa.md, R32 bus errors). */
 typedef struct {
     void *ctx;
     bool (*ok)(void *ctx, uint32_t addr, uint32_t len, bool write);
-    void (*read)(void *ctx, uint32_t addr, void *buf, uint32_t len);
-    void (*write)(void *ctx, uint32_t addr, const void *buf, uint32_t len);
+    bool (*read)(void *ctx, uint32_t addr, void *buf, uint32_t len);
+    bool (*write)(void *ctx, uint32_t addr, const void *buf, uint32_t len);
 } mosaic_mem_if;
 
 /* The architectural effects of one tensor instruction. */

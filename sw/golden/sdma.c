@@ -8,13 +8,6 @@
 
 #define SDMA_MAX_BYTES (32u * 32u * 4u)
 
-/* sdma_status fields */
-#define SDMA_ERR 1u
-#define SDMA_CODE_SHIFT 1
-#define SDMA_OP_ST (1u << 4)
-
-enum { SDMA_OK = 0, SDMA_BAD_SHAPE = 1, SDMA_MISALIGNED = 2, SDMA_BANK = 3, SDMA_ACCESS = 4 };
-
 typedef struct {
     uint32_t rows, cols, esize; /* esize in bytes */
 } sdma_shape;
@@ -80,9 +73,12 @@ static unsigned check_transfer(const mosaic_tu *tu, const mosaic_mem_if *mem,
     return SDMA_OK;
 }
 
-static void transfer(const mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *in,
+/* Returns false when some beat met a bus error (its bytes read as zero or
+ * stay unwritten; the rest moves). */
+static bool transfer(const mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *in,
                      bool store, const sdma_shape *s)
 {
+    bool ok = true;
     uint32_t sp = in->x_rs1, mm = in->x_rs2;
     int32_t stride = (int32_t)tu->sdma_stride;
     uint32_t row_bytes = s->cols * s->esize;
@@ -93,14 +89,15 @@ static void transfer(const mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic
      * overlap each other in main memory (|stride| < row bytes) are written
      * in row order, the last one winning. */
     if (store) {
-        mem->read(mem->ctx, sp, buf, total);
+        ok &= mem->read(mem->ctx, sp, buf, total);
         for (uint32_t r = 0; r < s->rows; r++)
-            mem->write(mem->ctx, mm + r * (uint32_t)stride, buf + r * row_bytes, row_bytes);
+            ok &= mem->write(mem->ctx, mm + r * (uint32_t)stride, buf + r * row_bytes, row_bytes);
     } else {
         for (uint32_t r = 0; r < s->rows; r++)
-            mem->read(mem->ctx, mm + r * (uint32_t)stride, buf + r * row_bytes, row_bytes);
-        mem->write(mem->ctx, sp, buf, total);
+            ok &= mem->read(mem->ctx, mm + r * (uint32_t)stride, buf + r * row_bytes, row_bytes);
+        ok &= mem->write(mem->ctx, sp, buf, total);
     }
+    return ok;
 }
 
 static void exec_transfer(mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *in,
@@ -109,16 +106,13 @@ static void exec_transfer(mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_
     sdma_shape s;
     unsigned code = check_transfer(tu, mem, in, store, &s);
     if (code == SDMA_OK) {
-        transfer(tu, mem, in, store, &s);
+        if (!transfer(tu, mem, in, store, &s))
+            mosaic_tu_bus_error(tu, store, in->x_rs2);
         res->sdma_issued = 1;
         return;
     }
-    /* Only the first error is kept until software clears sdma_status. */
-    if (!(tu->sdma_status & SDMA_ERR)) {
-        tu->sdma_status = SDMA_ERR | (code << SDMA_CODE_SHIFT) | (store ? SDMA_OP_ST : 0u);
-        tu->sdma_erraddr = in->x_rs2;
+    if (mosaic_sdma_latch(tu, code, store, in->x_rs2))
         res->csr_written = true;
-    }
 }
 
 void mosaic_exec_sdma(mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *in,

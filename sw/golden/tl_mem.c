@@ -34,9 +34,12 @@ void tl_exec_mload(mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *i
     }
     uint32_t S = (uint32_t)(tl_shape_bytes(&s) / s.d[0]);
     mosaic_treg_clear(tu, in->rd, res);
+    bool ok = true;
     for (unsigned i = 0; i < s.d[0] && i < 32; i++)
         if (mask & (1u << i))
-            mem->read(mem->ctx, base + i * S, tu->treg[in->rd] + i * S, S);
+            ok &= mem->read(mem->ctx, base + i * S, tu->treg[in->rd] + i * S, S);
+    if (!ok)
+        mosaic_tu_bus_error(tu, false, base);
 }
 
 void tl_exec_mstore(mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *in,
@@ -53,7 +56,10 @@ void tl_exec_mstore(mosaic_tu *tu, const mosaic_mem_if *mem, const mosaic_insn *
         return;
     }
     uint32_t S = (uint32_t)(tl_shape_bytes(&s) / s.d[0]);
+    bool ok = true;
     for (unsigned i = 0; i < s.d[0] && i < 32; i++)
         if (mask & (1u << i))
-            mem->write(mem->ctx, base + i * S, tu->treg[in->rs1] + i * S, S);
+            ok &= mem->write(mem->ctx, base + i * S, tu->treg[in->rs1] + i * S, S);
+    if (!ok)
+        mosaic_tu_bus_error(tu, true, base);
 }

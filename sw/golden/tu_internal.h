@@ -51,4 +51,30 @@ bool mosaic_tile_access_ok(const mosaic_tu *tu, const mosaic_mem_if *mem, uint32
 /* A register write: clear all 1024 bytes (callers then set elements). */
 void mosaic_treg_clear(mosaic_tu *tu, unsigned reg, mosaic_tu_result *res);
 
+/* sdma_status: [0] ERR, [3:1] code, [4] op (1 = store). */
+#define SDMA_ERR 1u
+#define SDMA_CODE_SHIFT 1
+#define SDMA_OP_ST (1u << 4)
+
+enum {
+    SDMA_OK = 0,
+    SDMA_BAD_SHAPE = 1,
+    SDMA_MISALIGNED = 2,
+    SDMA_BANK = 3,
+    SDMA_ACCESS = 4,
+    SDMA_BUS = 5 /* a bus error on a tensor memory access (R32) */
+};
+
+/* Latch an error in sdma_status / sdma_erraddr unless ERR is already set
+ * (only the first error is kept until software clears it). Returns whether
+ * it latched. */
+bool mosaic_sdma_latch(mosaic_tu *tu, unsigned code, bool store, uint32_t addr);
+
+/* A tensor memory instruction (tld, tst, tl.mload, tl.mstore, scpad.ld,
+ * scpad.st) met a bus error after it was accepted: code 5 with the op and
+ * the instruction's main-memory address (R32). TS is not touched: the error
+ * arrives after the instruction has retired, so hardware cannot mark it at
+ * issue. */
+void mosaic_tu_bus_error(mosaic_tu *tu, bool store, uint32_t addr);
+
 #endif

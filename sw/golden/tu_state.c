@@ -99,6 +99,20 @@ void mosaic_trap_illegal(mosaic_tu_result *res, const mosaic_insn *in)
     mosaic_trap(res, MOSAIC_CAUSE_ILLEGAL, in->insn);
 }
 
+bool mosaic_sdma_latch(mosaic_tu *tu, unsigned code, bool store, uint32_t addr)
+{
+    if (tu->sdma_status & SDMA_ERR)
+        return false;
+    tu->sdma_status = SDMA_ERR | (code << SDMA_CODE_SHIFT) | (store ? SDMA_OP_ST : 0u);
+    tu->sdma_erraddr = addr;
+    return true;
+}
+
+void mosaic_tu_bus_error(mosaic_tu *tu, bool store, uint32_t addr)
+{
+    mosaic_sdma_latch(tu, SDMA_BUS, store, addr);
+}
+
 void mosaic_tu_note_flags(mosaic_tu *tu, unsigned flags, bool ame, mosaic_tu_result *res)
 {
     if (flags & MOSAIC_FLAG_SAT) {

@@ -210,11 +210,12 @@ static inline void mosaic_ts_set(uint32_t ts)
 #define SDMA_STATUS_CODE_SHIFT 1
 #define SDMA_STATUS_CODE_MASK (7u << 1)
 #define SDMA_STATUS_OP_SHIFT 4
-#define SDMA_STATUS_OP_MASK (1u << 4) /* 0 scpad.ld, 1 scpad.st */
+#define SDMA_STATUS_OP_MASK (1u << 4) /* 0 load (scpad.ld, tld, tl.mload), 1 store */
 #define SDMA_ERR_SHAPE 1u
 #define SDMA_ERR_ALIGN 2u
 #define SDMA_ERR_BANK 3u
 #define SDMA_ERR_ACCESS 4u
+#define SDMA_ERR_BUS 5u /* a bus error on a tensor memory access (docs/isa.md R32) */
 
 /* DDC permission bits */
 #define DDC_R 1u

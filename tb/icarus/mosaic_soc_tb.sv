@@ -101,6 +101,7 @@ module mosaic_soc_tb;
     .dram_seed_i            (32'd1),
     .dram_bw_i              (8'd0),
     .dram_outstanding_i     (8'd0),
+    .dram_poison_i          (32'd0),
     .rvfi_valid             (rvfi_valid),
     .rvfi_order             (rvfi_order),
     .rvfi_insn              (rvfi_insn),

@@ -79,7 +79,8 @@ module tb_mem_sys #(
   input  logic [6:0]                dram_stall_pct_i,
   input  logic [31:0]               dram_seed_i,
   input  logic [7:0]                dram_bw_i,
-  input  logic [7:0]                dram_outstanding_i
+  input  logic [7:0]                dram_outstanding_i,
+  input  logic [31:0]               dram_poison_i
 );
 
   logic [31:0]               s_awaddr, s_araddr;
@@ -230,6 +231,7 @@ module tb_mem_sys #(
     .dram_seed_i        (dram_seed_i),
     .dram_bw_i          (dram_bw_i),
     .dram_outstanding_i (dram_outstanding_i),
+    .dram_poison_i      (dram_poison_i),
     .spx_req_i          (1'b0),
     .spx_we_i           (1'b0),
     .spx_addr_i         (32'd0),

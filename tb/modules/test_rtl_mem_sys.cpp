@@ -47,6 +47,11 @@
 // bursts in flight per direction never above the limit, and reaching it),
 // memsys_stalls (at 50%: a 256-beat main read / write takes 2x the cycles
 // +-15%, the scratchpad is not stalled), memsys_no_hang,
+// memsys_poison (dram_poison_i: a random phase with a block of m1's main
+// quarter poisoned: its R beats answer SLVERR with zero data, its W beats
+// write nothing and make their burst's B SLVERR, every other beat is
+// normal; the final sweep, poison off, shows the block unwritten; then the
+// core's port misses the block and hits next to it),
 // memsys_injected_bug_detected (MOSAIC_INJECT_BUG: a burst ending exactly
 // at a window end is refused).
 //
@@ -82,6 +87,11 @@ constexpr uint32_t kSize[3] = {0x4000u, 0x10000u, 0x8000u};
 constexpr int kMain = 1;
 std::vector<uint8_t> ref[3] = {std::vector<uint8_t>(kSize[0]), std::vector<uint8_t>(kSize[1]),
                                std::vector<uint8_t>(kSize[2])};
+
+// The poisoned 64-byte block (dram_poison_i), 0: none.
+uint32_t poison;
+bool poisoned(uint32_t a) { return poison != 0 && a - poison < 64; }
+uint64_t poison_r, poison_w; // poisoned beats seen
 
 uint8_t *ref_at(uint32_t a) {
     for (int i = 0; i < 3; i++)
@@ -239,6 +249,13 @@ Burst pick_burst(const Master &m) {
         b.len = l;
         return b;
     }
+    // While a block of m1's main quarter is poisoned, half of m1's bursts
+    // cross it (up to 4 beats before it, up to 16 beats long).
+    if (poison && m.id == 1 && rng->chance(50)) {
+        b.addr = poison - bs * rng->below(4) + (rng->chance(20) ? rng->below(bs) : 0);
+        b.len = rng->below(16);
+        return b;
+    }
     // Own quarter.
     const uint32_t q = kSize[w] / 4;
     const unsigned quarter = m.id == 1 ? 1 : (rng->chance(50) ? 0 : 3);
@@ -359,7 +376,13 @@ void master_observe(Master &m) {
         Wr &w = m.w_todo.front();
         const uint32_t ba = beat_addr(w.b.addr, w.b.size, w.beat);
         const uint32_t wa = bus_word(ba);
-        if (w.d.resp == 0)
+        // A beat of the poisoned block writes nothing; its burst's B is SLVERR.
+        const bool bad = w.d.resp == 0 && w.d.win == kMain && poisoned(wa);
+        if (bad) {
+            poison_w++;
+            if (m.b_exp.size() >= m.w_todo.size()) m.b_exp[m.b_exp.size() - m.w_todo.size()].resp = 2;
+        }
+        if (w.d.resp == 0 && !bad)
             for (unsigned i = 0; i < kBus; i++) {
                 if (!((m.w_strb >> i) & 1)) continue;
                 if (narrow(w.b.size) && wa + i - ba >= 8) continue; // not the beat's lane
@@ -385,9 +408,21 @@ void master_observe(Master &m) {
             if (m.record) m.t_r.push_back(cycles);
             const uint32_t ba = beat_addr(r.b.addr, r.b.size, r.beat);
             const uint32_t wa = bus_word(ba);
-            if (rresp != r.d.resp)
+            // A beat of the poisoned block answers SLVERR with zero data.
+            const bool bad = r.d.resp == 0 && r.d.win == kMain && poisoned(wa);
+            const unsigned want = bad ? 2u : r.d.resp;
+            if (bad) {
+                poison_r++;
+                for (unsigned i = 0; i < kBus; i++)
+                    if (rdata[i]) {
+                        c.fail("m%d: poisoned read %08x beat %u: byte %u = %02x, expected 0", m.id,
+                               r.b.addr, r.beat, i, rdata[i]);
+                        break;
+                    }
+            }
+            if (rresp != want)
                 c.fail("m%d: read %08x len %u size %u burst %u beat %u resp %u, expected %u", m.id,
-                       r.b.addr, r.b.len, r.b.size, r.b.burst, r.beat, rresp, r.d.resp);
+                       r.b.addr, r.b.len, r.b.size, r.b.burst, r.beat, rresp, want);
             if (rlast != (r.beat == r.b.len))
                 c.fail("m%d: read %08x len %u beat %u rlast %d", m.id, r.b.addr, r.b.len, r.beat,
                        rlast);
@@ -397,7 +432,7 @@ void master_observe(Master &m) {
                     lat_case->fail("m%d: read %08x: first beat %llu cycles after AR, latency %u",
                                    m.id, r.b.addr, (unsigned long long)(cycles - r.t_ar), model.lat);
             }
-            if (r.d.resp == 0 && r.check) {
+            if (want == 0 && r.check) {
                 // A narrow beat is checked on its own lane.
                 const unsigned lo = narrow(r.b.size) ? ba - wa : 0;
                 const unsigned hi = narrow(r.b.size) ? lo + 8 : kBus;
@@ -474,6 +509,7 @@ void core_drive() {
         } else {
             core.addr = 0x10000000u + 4 * rng->below(1024);
         }
+        if (poisoned(core.addr)) core.mine = false; // the SoC makes it an access fault
         core.wdata = rng->u32();
         core.be = rng->chance(60) ? 0xF : rng->below(16);
     }
@@ -635,7 +671,7 @@ int main(int argc, char **argv) {
     tb::Case c0("memsys_m0"), c1("memsys_m1"), cc("memsys_core"), cf("memsys_fetch"),
         sweep("memsys_sweep"), thr("memsys_throughput"), lat("memsys_latency"),
         bwc("memsys_bandwidth"), outc("memsys_outstanding"), stl("memsys_stalls"),
-        hang("memsys_no_hang");
+        hang("memsys_no_hang"), poi("memsys_poison");
     mst[0].id = 0, mst[0].c = &c0;
     mst[1].id = 1, mst[1].c = &c1;
     core.c = &cc, core.f = &cf;
@@ -683,6 +719,37 @@ int main(int argc, char **argv) {
         if (model.rd_main || model.wr_main)
             hang.fail("after the drain %d reads, %d writes still counted in flight", model.rd_main,
                       model.wr_main);
+    }
+    // Fault injection: random traffic with a block of m1's main quarter
+    // poisoned (m1 checks every beat against it, the final sweep that the
+    // block was never written), then directed core accesses.
+    if (ok) {
+        const uint32_t q = kSize[kMain] / 4;
+        // Away from the quarter's ends, so the bursts crossing it stay in it.
+        poison = kBase[kMain] + q + 256 + 64 * rng->below(q / 64 - 12);
+        dut->dram_poison_i = poison;
+        set_dram(5, 10);
+        mst[0].gen = mst[1].gen = core.gen = true;
+        for (unsigned i = 0; i < phase_cycles; i++) cycle();
+        ok &= drain(hang);
+        poi.vector();
+        if (!quick && (poison_r == 0 || poison_w == 0))
+            poi.fail("block %08x: %llu R and %llu W beats hit it", poison,
+                     (unsigned long long)poison_r, (unsigned long long)poison_w);
+        // The core: a word of the block misses, the word before it hits.
+        poison = kBase[kMain] + 2 * q + 64 * rng->below(q / 256);
+        dut->dram_poison_i = poison;
+        for (uint32_t a : {poison, poison + 60, poison - 4, poison + 64})
+            for (int we = 0; we < 2; we++) {
+                core.req = true, core.we = we, core.addr = a, core.be = 0xF;
+                core.wdata = rng->u32(), core.mine = !poisoned(a);
+                const uint64_t ts = cycles;
+                while ((core.req || core.pend) && cycles - ts < 100) cycle();
+                poi.vector();
+                if (core.req || core.pend) poi.fail("core access %08x did not finish", a);
+            }
+        poison = 0;
+        dut->dram_poison_i = 0;
     }
     set_dram(0, 0);
     hang.vector();
@@ -807,6 +874,9 @@ int main(int argc, char **argv) {
     ok &= outc.finish();
     ok &= stl.finish();
     ok &= hang.finish();
+    ok &= poi.finish();
+    std::printf("# poison: %llu R and %llu W beats of the poisoned block\n",
+                (unsigned long long)poison_r, (unsigned long long)poison_w);
     std::printf("# coverage (%u-byte bus): m0 %llu bursts (%llu narrow, %llu errors) %llu R beats, "
                 "m1 %llu bursts (%llu narrow, %llu errors) %llu R beats, core %llu grants %llu "
                 "wait cycles\n",

@@ -166,8 +166,8 @@ void gen_tile(tb::Rng &r, unsigned f, uint32_t *v) {
 // ---------------------------------------------------------------------------
 
 bool no_mem_ok(void *, uint32_t, uint32_t, bool) { return false; }
-void no_mem_rw(void *, uint32_t, void *, uint32_t) {}
-void no_mem_w(void *, uint32_t, const void *, uint32_t) {}
+bool no_mem_rw(void *, uint32_t, void *, uint32_t) { return true; }
+bool no_mem_w(void *, uint32_t, const void *, uint32_t) { return true; }
 mosaic_mem_if g_mem{nullptr, no_mem_ok, no_mem_rw, no_mem_w};
 
 struct Cfg {

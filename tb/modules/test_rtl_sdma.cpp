@@ -46,6 +46,13 @@
 //       while a good command is one of the two oldest not done; AR bursts
 //       only into the source of a good command in flight (the engine reads the next
 //       sources while it writes); ev_bytes_o sums to the bytes written
+//   sdma_bus_error  batches whose first command's main-memory rows (main
+//       window) hold a poisoned 64-byte block, as mosaic_mem_sys
+//       --dram-poison makes it: its R beats answer SLVERR with zero data,
+//       its W beats write nothing and make their burst's B SLVERR. The
+//       golden memory answers the same (docs/isa.md R32): such a command
+//       still moves its other bytes and completes with code 5; its
+//       neighbours in the pipeline must not take the error
 //   sdma_injected_bug_detected  the MOSAIC_INJECT_BUG build (rows after the
 //       first one byte off) must fail
 //
@@ -127,11 +134,28 @@ bool mem_ok(void *ctx, uint32_t a, uint32_t len, bool) {
     }
     return false;
 }
-void mem_read(void *ctx, uint32_t a, void *buf, uint32_t len) {
-    for (uint32_t i = 0; i < len; i++) ((uint8_t *)buf)[i] = *((Mem *)ctx)->at(a + i);
+// The poisoned 64-byte block (sdma_bus_error), 0: none. The golden memory
+// reads it as zero and does not write it, as the slave below.
+uint32_t poison;
+bool poisoned(uint32_t a) { return poison != 0 && a - poison < 64; }
+
+bool mem_read(void *ctx, uint32_t a, void *buf, uint32_t len) {
+    bool ok = true;
+    for (uint32_t i = 0; i < len; i++) {
+        const bool bad = poisoned(a + i);
+        ((uint8_t *)buf)[i] = bad ? 0 : *((Mem *)ctx)->at(a + i);
+        ok &= !bad;
+    }
+    return ok;
 }
-void mem_write(void *ctx, uint32_t a, const void *buf, uint32_t len) {
-    for (uint32_t i = 0; i < len; i++) *((Mem *)ctx)->at(a + i) = ((const uint8_t *)buf)[i];
+bool mem_write(void *ctx, uint32_t a, const void *buf, uint32_t len) {
+    bool ok = true;
+    for (uint32_t i = 0; i < len; i++) {
+        const bool bad = poisoned(a + i);
+        if (!bad) *((Mem *)ctx)->at(a + i) = ((const uint8_t *)buf)[i];
+        ok &= !bad;
+    }
+    return ok;
 }
 
 // ---------------------------------------------------------------- commands
@@ -141,6 +165,7 @@ struct Cmd {
     uint16_t seq;
     // Expected (golden)
     unsigned code;
+    bool moves; // a good transfer (code 0) or one with a bus error (code 5)
     Mem after;
     // Destination byte ranges (for the strobe rule), bytes to write.
     uint32_t rows, rb;
@@ -152,9 +177,14 @@ struct Burst {
     uint32_t addr;
     unsigned len, beat;
     uint64_t ready_at;
+    bool err; // a W beat of the poisoned block: B answers SLVERR
+};
+struct Bresp {
+    uint64_t due;
+    unsigned resp;
 };
 std::deque<Burst> ar_q, aw_q;
-std::deque<uint64_t> b_q;
+std::deque<Bresp> b_q;
 tb::Case *proto;
 // Accepted and not yet done, oldest first: the engine may read the source
 // of any of them (it reads ahead while it writes), write only the oldest
@@ -191,7 +221,7 @@ bool in_src(const Cmd &c, uint32_t a) {
 bool read_ok(uint32_t addr) {
     for (unsigned k = inflight_lo; k < inflight_hi; k++) {
         const Cmd &c = (*inflight)[k];
-        if (c.code) continue;
+        if (!c.moves) continue;
         for (uint32_t i = 0; i < kBus; i++)
             if (in_src(c, (addr & ~(kBus - 1)) + i)) return true;
     }
@@ -262,9 +292,11 @@ void env_cycle() {
             bad |= !p;
             d[i] = p ? *p : 0xEE;
         }
+        const bool sick = poisoned(wa); // a beat is all inside or all outside
+        if (sick) std::memset(d, 0, kBus);
         set_beat(dut->rdata_i, d);
         dut->rlast_i = b.beat == b.len;
-        dut->rresp_i = bad ? 3 : 0;
+        dut->rresp_i = bad ? 3 : sick ? 2 : 0;
     } else {
         uint8_t d[kBus];
         for (uint32_t i = 0; i < kBus; i += 8) {
@@ -275,9 +307,9 @@ void env_cycle() {
         dut->rlast_i = rng->chance(50);
         dut->rresp_i = 0;
     }
-    if (!b_shown && !b_q.empty() && b_q.front() <= cycles && !stall()) b_shown = true;
+    if (!b_shown && !b_q.empty() && b_q.front().due <= cycles && !stall()) b_shown = true;
     dut->bvalid_i = b_shown;
-    dut->bresp_i = 0;
+    dut->bresp_i = b_shown ? b_q.front().resp : 0;
     dut->eval();
 
     check_hold(h_ar, "AR", dut->arvalid_o, dut->arready_i, dut->araddr_o,
@@ -289,7 +321,7 @@ void env_cycle() {
     if (dut->awvalid_o && dut->awready_i) {
         bool good = false;
         for (unsigned k = inflight_lo; k < inflight_hi && k < inflight_lo + 2; k++)
-            good |= !(*inflight)[k].code;
+            good |= (*inflight)[k].moves;
         if (!good) proto->fail("AW burst issued with no good command among the two oldest not done");
     }
     if (dut->arvalid_o && dut->arready_i && !read_ok(dut->araddr_o))
@@ -297,11 +329,11 @@ void env_cycle() {
                     dut->araddr_o);
     if (dut->arvalid_o && dut->arready_i) {
         check_burst("AR", dut->araddr_o, dut->arlen_o, dut->arsize_o, dut->arburst_o);
-        ar_q.push_back({dut->araddr_o, dut->arlen_o, 0, cycles + rng->below(25)});
+        ar_q.push_back({dut->araddr_o, dut->arlen_o, 0, cycles + rng->below(25), false});
     }
     if (dut->awvalid_o && dut->awready_i) {
         check_burst("AW", dut->awaddr_o, dut->awlen_o, dut->awsize_o, dut->awburst_o);
-        aw_q.push_back({dut->awaddr_o, dut->awlen_o, 0, 0});
+        aw_q.push_back({dut->awaddr_o, dut->awlen_o, 0, 0, false});
     }
     if (r_shown && dut->rready_o) {
         r_shown = false;
@@ -322,7 +354,7 @@ void env_cycle() {
             const uint32_t a = wa + i;
             strobed++;
             while (wr_idx < inflight_hi &&
-                   ((*inflight)[wr_idx].code || (*inflight)[wr_idx].dest_bytes == 0))
+                   (!(*inflight)[wr_idx].moves || (*inflight)[wr_idx].dest_bytes == 0))
                 wr_idx++;
             if (wr_idx >= inflight_hi || wr_idx > inflight_lo + 1) {
                 proto->fail("strobe on %08x with no command to write (writer %u, oldest %u)", a,
@@ -343,11 +375,15 @@ void env_cycle() {
                 wr_idx++;
                 wr_count = 0;
             }
-            if (uint8_t *p = dut_mem.at(a)) *p = beat_byte(dut->wdata_o, i);
+            if (!poisoned(a))
+                if (uint8_t *p = dut_mem.at(a)) *p = beat_byte(dut->wdata_o, i);
         }
+        // As mosaic_mem_sys: a beat of the block writes nothing and its
+        // burst's B is SLVERR, strobes or not.
+        if (poisoned(wa)) b.err = true;
         if (++b.beat > b.len) {
+            b_q.push_back({cycles + 1 + rng->below(20), b.err ? 2u : 0u});
             aw_q.pop_front();
-            b_q.push_back(cycles + 1 + rng->below(20));
         }
     }
     tick();
@@ -356,7 +392,7 @@ void env_cycle() {
 // ---------------------------------------------------------------- generator
 mosaic_tu gold;
 struct Stats {
-    uint64_t code[5], neg, zero, overlap, main_in_scpad, main_in_ram, self, ddc;
+    uint64_t code[6], neg, zero, overlap, main_in_scpad, main_in_ram, self, ddc;
 } st;
 
 uint32_t align_down(uint32_t a, uint32_t e) { return a & ~(e - 1); }
@@ -466,9 +502,10 @@ void golden(Cmd &c) {
     c.after = gold_mem;
     c.rows = (c.shape >> 8) & 0x3F;
     c.rb = (c.shape & 0x3F) << ((c.shape >> 16) & 3);
-    c.dest_bytes = c.code ? 0 : (uint64_t)c.rows * c.rb;
-    if (c.code < 5) st.code[c.code]++;
-    if (!c.code) {
+    c.moves = c.code == 0 || c.code == 5;
+    c.dest_bytes = c.moves ? (uint64_t)c.rows * c.rb : 0;
+    if (c.code <= 5) st.code[c.code]++;
+    if (c.moves) {
         const int32_t s = (int32_t)c.stride;
         st.neg += s < 0;
         st.zero += s == 0;
@@ -524,14 +561,25 @@ Cmd chained(const Cmd &prev) {
 // Run one batch of n commands of one direction, or (chain) of alternating
 // directions each reading the previous one's destination; returns false on
 // a hang.
-bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
+bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false, bool bus_err = false) {
     std::deque<Cmd> cmds;
     ar_cap = rng->chance(30) ? 1 + rng->below(4) : 0;
     for (unsigned i = 0; i < n; i++) {
         cmds.push_back(chain && i ? chained(cmds.back()) : gen(store));
         cmds.back().seq = (uint16_t)rng->u32();
-        golden(cmds.back());
-        if (cmds.back().code >= 98) k.fail("golden model trapped or odd status: harness bug");
+    }
+    // Poison the block of a random main-memory row byte of the first
+    // command (or of a random command), when it lies in the main window.
+    poison = 0;
+    if (bus_err) {
+        const Cmd &c = cmds[rng->chance(60) ? 0 : rng->below(n)];
+        const uint32_t rows = (c.shape >> 8) & 0x3F, rb = (c.shape & 0x3F) << ((c.shape >> 16) & 3);
+        const uint32_t a = c.mm + (rows ? rng->below(rows) : 0) * c.stride + (rb ? rng->below(rb) : 0);
+        if (a - kWinBase[1] < kWinSize[1]) poison = a & ~63u;
+    }
+    for (auto &c : cmds) {
+        golden(c);
+        if (c.code >= 98) k.fail("golden model trapped or odd status: harness bug");
     }
     unsigned pushed = 0, doneN = 0;
     uint64_t t0 = cycles, dest_total = 0;
@@ -592,7 +640,7 @@ bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
                 }
             } else {
                 n_ahead++;
-                if (!c.code) dest_diff(k, nm, c);
+                if (c.moves) dest_diff(k, nm, c);
             }
             doneN++;
             wr_ahead = false;
@@ -615,6 +663,7 @@ bool run_batch(tb::Case &k, bool store, unsigned n, bool chain = false) {
         proto->fail("AR/AW/W valid with every command done (beats outside bursts)");
     if (!ar_q.empty() || !aw_q.empty() || !b_q.empty() || r_shown || b_shown)
         proto->fail("transactions outstanding after the batch");
+    poison = 0;
     if (strobed != dest_total) proto->fail("%llu bytes strobed, expected %llu", (unsigned long long)strobed, (unsigned long long)dest_total);
     if (ev_bytes_sum != dest_total) proto->fail("ev_bytes_o summed to %llu, expected %llu", (unsigned long long)ev_bytes_sum, (unsigned long long)dest_total);
     return true;
@@ -664,14 +713,28 @@ int main(int argc, char **argv) {
             if (!run_batch(k, r.chance(50), 2 + r.below(5), true)) break;
         ok &= k.finish();
     }
+    {
+        tb::Case k("sdma_bus_error");
+        const uint64_t before = st.code[5];
+        for (unsigned b = 0; b < batches; b++)
+            if (!run_batch(k, r.chance(50), r.chance(15) ? 17 + r.below(8) : 1 + r.below(6),
+                           r.chance(30), true))
+                break;
+        k.vector();
+        if (st.code[5] - before < batches / 4)
+            k.fail("only %llu of %u batches had a bus error", (unsigned long long)(st.code[5] - before),
+                   batches);
+        ok &= k.finish();
+    }
     ok &= p.finish();
-    std::printf("# coverage: codes ok %llu shape %llu align %llu bank %llu access %llu; stride <0 "
+    std::printf("# coverage: codes ok %llu shape %llu align %llu bank %llu access %llu bus %llu; stride <0 "
                 "%llu =0 %llu overlapping %llu; main side in scratchpad %llu (overlapping the scratchpad "
                 "side %llu), in RAM %llu; DDC "
                 "windows %llu; %llu bursts; %llu done while the next command wrote\n",
                 (unsigned long long)st.code[0], (unsigned long long)st.code[1],
                 (unsigned long long)st.code[2], (unsigned long long)st.code[3],
-                (unsigned long long)st.code[4], (unsigned long long)st.neg,
+                (unsigned long long)st.code[4], (unsigned long long)st.code[5],
+                (unsigned long long)st.neg,
                 (unsigned long long)st.zero, (unsigned long long)st.overlap,
                 (unsigned long long)st.main_in_scpad, (unsigned long long)st.self,
                 (unsigned long long)st.main_in_ram,

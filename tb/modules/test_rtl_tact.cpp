@@ -281,8 +281,8 @@ void sweep_f32(tb::Rng &r, unsigned func, uint64_t samples, bool *ok) {
 // ---------------------------------------------------------------------------
 
 bool no_mem_ok(void *, uint32_t, uint32_t, bool) { return false; }
-void no_mem_rw(void *, uint32_t, void *, uint32_t) {}
-void no_mem_w(void *, uint32_t, const void *, uint32_t) {}
+bool no_mem_rw(void *, uint32_t, void *, uint32_t) { return true; }
+bool no_mem_w(void *, uint32_t, const void *, uint32_t) { return true; }
 mosaic_mem_if g_mem{nullptr, no_mem_ok, no_mem_rw, no_mem_w};
 
 uint32_t from_f32(unsigned f, uint32_t x) {

@@ -81,11 +81,13 @@ bool mem_ok(void *ctx, uint32_t a, uint32_t len, bool) {
     if (len == 0) return true;
     return m->at(a) && m->at(a + len - 1) && m->at(a) + (len - 1) == m->at(a + len - 1);
 }
-void mem_read(void *ctx, uint32_t a, void *buf, uint32_t len) {
+bool mem_read(void *ctx, uint32_t a, void *buf, uint32_t len) {
     for (uint32_t i = 0; i < len; i++) ((uint8_t *)buf)[i] = *((Mem *)ctx)->at(a + i);
+    return true;
 }
-void mem_write(void *ctx, uint32_t a, const void *buf, uint32_t len) {
+bool mem_write(void *ctx, uint32_t a, const void *buf, uint32_t len) {
     for (uint32_t i = 0; i < len; i++) *((Mem *)ctx)->at(a + i) = ((const uint8_t *)buf)[i];
+    return true;
 }
 
 // ---------------------------------------------------------------- TRF model

@@ -48,8 +48,11 @@ bool map_ok(void *, uint32_t addr, uint32_t len, bool) {
            in_win(addr, len, MOSAIC_MAIN_BASE, MOSAIC_MAIN_SIZE) ||
            in_win(addr, len, MOSAIC_SCPAD_BASE, MOSAIC_SCPAD_BANK_BYTES * MOSAIC_SCPAD_BANKS);
 }
-void mem_read(void *, uint32_t, void *buf, uint32_t len) { std::memset(buf, 0, len); }
-void mem_write(void *, uint32_t, const void *, uint32_t) {}
+bool mem_read(void *, uint32_t, void *buf, uint32_t len) {
+    std::memset(buf, 0, len);
+    return true;
+}
+bool mem_write(void *, uint32_t, const void *, uint32_t) { return true; }
 const mosaic_mem_if gmem = {nullptr, map_ok, mem_read, mem_write};
 
 // ---------------------------------------------------------------- state

@@ -328,8 +328,8 @@ void element_sweep(tb::Rng &rng, unsigned rows, bool *ok) {
 // ---------------------------------------------------------------------------
 
 bool no_mem_ok(void *, uint32_t, uint32_t, bool) { return false; }
-void no_mem_rw(void *, uint32_t, void *, uint32_t) {}
-void no_mem_w(void *, uint32_t, const void *, uint32_t) {}
+bool no_mem_rw(void *, uint32_t, void *, uint32_t) { return true; }
+bool no_mem_w(void *, uint32_t, const void *, uint32_t) { return true; }
 
 enum Insn { TAdd, TSub, TMul, TMax, TMin, TBsub, TBmul, TScale, TCvt, NInsn };
 const char *const kInsnName[] = {"tadd", "tsub", "tmul", "tmax", "tmin",

@@ -488,7 +488,8 @@ static void run_options(const sim_options *o, char *buf, size_t len)
              {"--dram-bw", o->dram_bw, o->dram_bw != 0},
              {"--dram-stall-pct", o->dram_stall_pct, o->dram_stall_pct != 0},
              {"--dram-seed", o->dram_seed, o->dram_seed_set},
-             {"--dram-outstanding", o->dram_outstanding, o->dram_outstanding != 0}};
+             {"--dram-outstanding", o->dram_outstanding, o->dram_outstanding != 0},
+             {"--dram-poison", o->dram_poison, o->dram_poison != 0}};
     for (size_t i = 0; i < sizeof d / sizeof d[0] && n < len; i++)
         if (d[i].on)
             n += (size_t)snprintf(buf + n, len - n, " %s %" PRIu32, d[i].name, d[i].v);

@@ -41,6 +41,7 @@ typedef struct {
     bool dram_seed_set;
     uint32_t dram_bw;          /* bytes per cycle, 0: no limit */
     uint32_t dram_outstanding; /* bursts per direction, 0: no limit */
+    uint32_t dram_poison;      /* 64-byte block answering bus errors, 0: none */
     bool cosim;            /* lockstep with the ISS (default) */
     bool fst_supported;    /* this binary was built with waveform support */
     bool stats;

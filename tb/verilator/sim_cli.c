@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mosaic_memmap.h"
 #include "sim.h"
 
 static void usage(FILE *f)
@@ -40,6 +41,10 @@ static void usage(FILE *f)
           "  --dram-outstanding N main memory: at most N read and N write bursts in\n"
           "                       flight (AR..last R, AW..B) (0..255, default 0 =\n"
           "                       the queues' limit: 64 accepted per direction)\n"
+          "  --dram-poison ADDR   main memory: every access to the 64-byte block at\n"
+          "                       ADDR answers a bus error (SLVERR; the core's an\n"
+          "                       access fault), in the RTL and the lockstep ISS\n"
+          "                       alike (docs/isa.md R32)\n"
           "  --load FILE@ADDR     copy FILE into memory at ADDR after the program is\n"
           "                       loaded (repeatable, up to 16; the range must lie in\n"
           "                       RAM, main memory or the scratchpad), as mosaic-iss\n"
@@ -195,6 +200,15 @@ int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported)
             if ((rc = parse_u64(v, "--dram-outstanding", 255, &n)))
                 return rc;
             o->dram_outstanding = (uint32_t)n;
+        } else if (is_opt(a, "--dram-poison")) {
+            if (!(v = opt_value(argc, argv, &i, "--dram-poison", &rc)))
+                return rc;
+            if ((rc = parse_u64(v, "--dram-poison", UINT32_MAX, &n)))
+                return rc;
+            if (n % MOSAIC_POISON_BYTES || n < MOSAIC_MAIN_BASE ||
+                n - MOSAIC_MAIN_BASE >= MOSAIC_MAIN_SIZE)
+                return sim_die("--dram-poison: not a 64-byte-aligned main-memory address", v);
+            o->dram_poison = (uint32_t)n;
         } else if (a[0] == '-' && a[1] != '\0') {
             return sim_die("unknown option", a);
         } else if (o->elf) {

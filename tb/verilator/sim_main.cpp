@@ -197,6 +197,9 @@ int main(int argc, char **argv)
         mosaic_iss_destroy(iss);
         return sim_die(err, o.elf);
     }
+    // The lockstep ISS answers the poisoned block as the RTL's memory does
+    // (the option is checked already).
+    mosaic_iss_set_dram_poison(iss, o.dram_poison);
     // --load files go into the ISS's memories, so the image copy below puts
     // them into the model's too and the lockstep ISS sees the same data.
     for (int i = 0; i < o.nloads; i++) {
@@ -302,6 +305,7 @@ int main(int argc, char **argv)
     top->dram_seed_i = o.dram_seed_set ? o.dram_seed : o.seed;
     top->dram_bw_i = o.dram_bw;
     top->dram_outstanding_i = o.dram_outstanding;
+    top->dram_poison_i = o.dram_poison;
     top->tohost_addr_i = tohost;
     // Power-up: reset is asserted before the clock first rises, as on the
     // board. The first eval runs the initial blocks and leaves every flop

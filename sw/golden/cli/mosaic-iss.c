@@ -28,6 +28,7 @@ typedef struct {
     const char *loads[16]; /* --load FILE@ADDR, in order */
     int nloads;
     const char *uart_in; /* UART RX bytes, NULL: none */
+    uint32_t poison;     /* --dram-poison block, 0: none */
 } options;
 
 static void usage(FILE *f)
@@ -45,6 +46,8 @@ static void usage(FILE *f)
           "                       RAM, main memory or the scratchpad)\n"
           "  --uart-in FILE       the UART receives FILE's bytes, one per read of\n"
           "                       RXDATA (the boot loader's input, docs/fpga.md)\n"
+          "  --dram-poison ADDR   every access to the 64-byte main-memory block at\n"
+          "                       ADDR answers a bus error (as mosaic-sim's; docs/isa.md R32)\n"
           "  --help               this text\n"
           "The run ends when the program writes tohost (1 = pass, (n<<1)|1 = fail n)\n"
           "or the simulation-control EXIT register (exit status = value).\n",
@@ -114,6 +117,17 @@ static int parse(int argc, char **argv, options *o)
             if (!v)
                 return rc;
             o->uart_in = v;
+        } else if (is_opt(a, "--dram-poison")) {
+            const char *v = opt_value(argc, argv, &i, "--dram-poison", &rc);
+            if (!v)
+                return rc;
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(v, &end, 0);
+            if (!*v || *end || errno || v[0] == '-' || n % MOSAIC_POISON_BYTES ||
+                n < MOSAIC_MAIN_BASE || n - MOSAIC_MAIN_BASE >= MOSAIC_MAIN_SIZE)
+                return die("--dram-poison: not a 64-byte-aligned main-memory address", v);
+            o->poison = (uint32_t)n;
         } else if (is_opt(a, "--signature")) {
             const char *v = opt_value(argc, argv, &i, "--signature", &rc);
             if (!v)
@@ -289,6 +303,7 @@ int main(int argc, char **argv)
         mosaic_iss_destroy(iss);
         return die(err, o.elf);
     }
+    mosaic_iss_set_dram_poison(iss, o.poison); /* checked by parse() */
     for (int i = 0; i < o.nloads; i++) {
         if (!mosaic_iss_load_file(iss, o.loads[i], err, sizeof err)) {
             mosaic_iss_destroy(iss);

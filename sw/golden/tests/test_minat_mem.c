@@ -274,16 +274,18 @@ static bool all_ok(void *ctx, uint32_t a, uint32_t n, bool w)
     (void)ctx, (void)a, (void)n, (void)w;
     return true;
 }
-static void all_read(void *ctx, uint32_t a, void *buf, uint32_t n)
+static bool all_read(void *ctx, uint32_t a, void *buf, uint32_t n)
 {
     (void)ctx;
     for (uint32_t i = 0; i < n; i++)
         ((uint8_t *)buf)[i] = (uint8_t)(a + i);
+    return true;
 }
-static void all_write(void *ctx, uint32_t a, const void *buf, uint32_t n)
+static bool all_write(void *ctx, uint32_t a, const void *buf, uint32_t n)
 {
     (void)a, (void)buf, (void)n;
     ((allmem *)ctx)->writes++;
+    return true;
 }
 
 static void ddc_address_wraparound(check_ctx *c)

@@ -1,6 +1,7 @@
 /* SDMA (custom-0) tests: scpad.ld / scpad.st round trips over random
  * shapes, element sizes, strides and both banks; every error code; the
- * deferred trap at scpad.wait; recovery after clearing sdma_status. */
+ * deferred trap at scpad.wait; recovery after clearing sdma_status; bus
+ * errors (R32) on SDMA and tld/tst. */
 #include <stdint.h>
 #include <string.h>
 
@@ -36,16 +37,16 @@ static bool dual_ok(void *ctx, uint32_t addr, uint32_t len, bool write)
     return which(ctx, addr, len) != NULL;
 }
 
-static void dual_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
+static bool dual_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
 {
-    testmem_read(which(ctx, addr, len), addr, buf, len);
+    return testmem_read(which(ctx, addr, len), addr, buf, len);
 }
 
-static void dual_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
+static bool dual_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
 {
     dualmem *d = ctx;
-    testmem_write(which(d, addr, len), addr, buf, len);
     d->writes++;
+    return testmem_write(which(d, addr, len), addr, buf, len);
 }
 
 typedef struct {
@@ -331,6 +332,77 @@ static void t_first_error_sticks(check_ctx *c)
     env_free(&e);
 }
 
+/* R32: a bus error on some beats of an accepted transfer. The poisoned
+ * bytes read as zero / stay unwritten, every other byte moves, and the
+ * error is latched as code 5 for scpad.wait. Expected bytes are built here
+ * from the memory images, row by row. */
+static void t_bus_errors(check_ctx *c)
+{
+    rng r = {107};
+    env e;
+    env_init(&e, &r);
+    uint32_t M = MAIN_BASE + 0x1000, S = SP_BASE + 0x100;
+    uint32_t shp = shape(4, 32, 0); /* 4 rows of 32 bytes, stride 64 */
+    mosaic_tu_csr_write(&e.tu, MOSAIC_CSR_SDMA_STRIDE, 64);
+    e.m.main.poison_lo = M + 64; /* row 1 */
+    e.m.main.poison_hi = M + 128;
+    uint8_t want[128];
+    for (unsigned row = 0; row < 4; row++)
+        for (unsigned b = 0; b < 32; b++)
+            want[row * 32 + b] = row == 1 ? 0 : *mainp(&e, M + row * 64 + b);
+    mosaic_tu_result res = ld(&e, shp, S, M);
+    CHECK(c, !res.trap && res.sdma_issued == 1, "ld with a bus error is a good transfer");
+    CHECK(c, memcmp(spp(&e, S), want, 128) == 0, "ld: poisoned row reads zero, others move");
+    CHECK_EQ_U32(c, e.tu.sdma_status, 1u | (5u << 1), "ld: code 5, op ld");
+    CHECK_EQ_U32(c, e.tu.sdma_erraddr, M, "ld: erraddr = main-memory address");
+    res = wait_(&e);
+    CHECK(c, res.trap && res.cause == MOSAIC_CAUSE_LOAD_FAULT && res.tval == M, "ld: wait traps");
+
+    mosaic_tu_csr_write(&e.tu, MOSAIC_CSR_SDMA_STATUS, 0);
+    uint32_t S2 = SP_BASE + 0x400;
+    uint8_t before[256];
+    memcpy(before, mainp(&e, M), sizeof before);
+    res = st(&e, shp, S2, M);
+    CHECK(c, !res.trap && res.sdma_issued == 1, "st with a bus error is a good transfer");
+    for (unsigned row = 0; row < 4; row++) {
+        const uint8_t *exp = row == 1 ? before + 64 : spp(&e, S2 + row * 32);
+        CHECK(c, memcmp(mainp(&e, M + row * 64), exp, 32) == 0, "st row %u", row);
+    }
+    CHECK(c, memcmp(mainp(&e, M + 32), before + 32, 32) == 0, "st: the gap is untouched");
+    CHECK_EQ_U32(c, e.tu.sdma_status, 1u | (5u << 1) | (1u << 4), "st: code 5, op st");
+    res = wait_(&e);
+    CHECK(c, res.trap && res.cause == MOSAIC_CAUSE_STORE_FAULT && res.tval == M,
+          "st: wait traps");
+
+    /* tld / tst latch the same way, with x[rs1]; the first error stays. */
+    uint32_t tld = enc_i(MOSAIC_OP_CUSTOM2, 0, 3, 6, 64);
+    uint32_t tst = enc_i(MOSAIC_OP_CUSTOM2, 1, 3, 6, 64);
+    mosaic_tu_csr_write(&e.tu, MOSAIC_CSR_SDMA_STATUS, 0);
+    e.m.main.poison_lo = M + 64 * 5;
+    e.m.main.poison_hi = M + 64 * 6;
+    res = mosaic_tu_exec(&e.tu, &e.mi, tld, M, 0, 0);
+    CHECK(c, !res.trap, "tld with a bus error does not trap");
+    unsigned rb = MOSAIC_TILE * mosaic_fmt_bits((mosaic_fmt)e.tu.tag[3]) / 8u; /* row bytes */
+    bool rows_ok = true;
+    for (unsigned y = 0; y < 16; y++)
+        for (unsigned b = 0; b < rb; b++)
+            rows_ok &= e.tu.treg[3][y * rb + b] == (y == 5 ? 0 : *mainp(&e, M + y * 64 + b));
+    CHECK(c, rows_ok, "tld: row 5 reads zero, others load");
+    CHECK_EQ_U32(c, e.tu.sdma_status, 1u | (5u << 1), "tld: code 5, op ld");
+    CHECK_EQ_U32(c, e.tu.sdma_erraddr, M, "tld: erraddr = x[rs1]");
+    e.tu.ts = MOSAIC_TS_CLEAN;
+    res = mosaic_tu_exec(&e.tu, &e.mi, tst, M + 0x800, 0, 0);
+    CHECK(c, !res.trap && e.tu.ts == MOSAIC_TS_CLEAN, "tst: no trap, TS untouched");
+    CHECK_EQ_U32(c, e.tu.sdma_erraddr, M, "tst: the first error stays");
+    mosaic_tu_csr_write(&e.tu, MOSAIC_CSR_SDMA_STATUS, 0);
+    e.m.main.poison_lo = M + 0x800 + 64 * 15;
+    e.m.main.poison_hi = M + 0x800 + 64 * 16;
+    res = mosaic_tu_exec(&e.tu, &e.mi, tst, M + 0x800, 0, 0);
+    CHECK_EQ_U32(c, e.tu.sdma_status, 1u | (5u << 1) | (1u << 4), "tst: code 5, op st");
+    CHECK_EQ_U32(c, e.tu.sdma_erraddr, M + 0x800, "tst: erraddr = x[rs1]");
+    env_free(&e);
+}
+
 static void t_encoding(check_ctx *c)
 {
     rng r = {104};
@@ -415,6 +487,7 @@ int main(void)
     RUN(&c, t_error_codes);
     RUN(&c, t_ddc_boundaries);
     RUN(&c, t_first_error_sticks);
+    RUN(&c, t_bus_errors);
     RUN(&c, t_encoding);
     RUN(&c, t_overlapping_rows);
     RUN(&c, t_legal_edges);

@@ -12,7 +12,15 @@ typedef struct {
     uint32_t base, size;
     uint8_t *bytes;
     unsigned writes; /* write calls seen */
+    /* Bytes [poison_lo, poison_hi) answer a bus error: they read as zero
+     * and ignore writes, and the call returns false (empty: no errors). */
+    uint32_t poison_lo, poison_hi;
 } testmem;
+
+static inline bool testmem_poisoned(const testmem *m, uint32_t a)
+{
+    return a >= m->poison_lo && a < m->poison_hi;
+}
 
 static inline bool testmem_ok(void *ctx, uint32_t addr, uint32_t len, bool write)
 {
@@ -21,17 +29,30 @@ static inline bool testmem_ok(void *ctx, uint32_t addr, uint32_t len, bool write
     return addr >= m->base && (uint64_t)addr + len <= (uint64_t)m->base + m->size;
 }
 
-static inline void testmem_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
+static inline bool testmem_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
 {
     const testmem *m = ctx;
-    memcpy(buf, m->bytes + (addr - m->base), len);
+    bool ok = true;
+    for (uint32_t i = 0; i < len; i++) {
+        bool bad = testmem_poisoned(m, addr + i);
+        ((uint8_t *)buf)[i] = bad ? 0 : m->bytes[addr + i - m->base];
+        ok &= !bad;
+    }
+    return ok;
 }
 
-static inline void testmem_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
+static inline bool testmem_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
 {
     testmem *m = ctx;
-    memcpy(m->bytes + (addr - m->base), buf, len);
+    bool ok = true;
+    for (uint32_t i = 0; i < len; i++) {
+        bool bad = testmem_poisoned(m, addr + i);
+        if (!bad)
+            m->bytes[addr + i - m->base] = ((const uint8_t *)buf)[i];
+        ok &= !bad;
+    }
     m->writes++;
+    return ok;
 }
 
 static inline void testmem_init(testmem *m, uint32_t base, uint32_t size)
@@ -40,6 +61,7 @@ static inline void testmem_init(testmem *m, uint32_t base, uint32_t size)
     m->size = size;
     m->bytes = calloc(size, 1);
     m->writes = 0;
+    m->poison_lo = m->poison_hi = 0;
     if (!m->bytes)
         abort();
 }

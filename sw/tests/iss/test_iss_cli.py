@@ -260,6 +260,10 @@ def test_options(elfs):
             ("max-insns-no-value", [elfs["hello"], "--max-insns"], "--max-insns"),
             ("max-insns-not-a-number", ["--max-insns", "ten", elfs["hello"]], "ten"),
             ("max-insns-negative", ["--max-insns=-5", elfs["hello"]], "-5"),
+            ("dram-poison-unaligned", ["--dram-poison", "0x40F00004", elfs["hello"]], "0x40F00004"),
+            ("dram-poison-not-main", ["--dram-poison=0x80000000", elfs["hello"]], "0x80000000"),
+            ("dram-poison-past-main", ["--dram-poison", "0x41000000", elfs["hello"]], "0x41000000"),
+            ("dram-poison-not-a-number", ["--dram-poison", "P", elfs["hello"]], "P"),
             ("signature-no-symbols", ["--signature", "/dev/null", elfs["hello"]],
              "signature"),
             ("directory-as-program", [BUILD], None)]:

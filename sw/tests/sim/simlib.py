@@ -29,6 +29,16 @@ ISS = os.path.join(BUILD, "bin", "mosaic-iss")
 GEMM_DRAM = ["--dram-latency", "100", "--dram-bw", "16"]
 PROGS = os.path.join(BUILD, "sim")
 
+# Simulator options a program needs, by ELF name, for every runner (ISS,
+# lockstep, DRAM stress): test_buserr checks bus errors on the main-memory
+# block it hard-codes (sw/tests/target/test_buserr.c).
+PROGRAM_OPTIONS = {"test_buserr": ("--dram-poison", "0x40F00000")}
+
+
+def program_options(elf):
+    return PROGRAM_OPTIONS.get(os.path.splitext(os.path.basename(elf))[0], ())
+
+
 CUSTOM_OPCODES = {0x0B, 0x2B, 0x5B, 0x7B}  # custom-0..3: tensor instructions
 SHF_EXECINSTR = 0x4
 

@@ -55,7 +55,7 @@ def main():
     rc, out, err = sim("--help")
     opts = ["--no-cosim", "--max-cycles", "--fst", "--fst-start", "--signature", "--stats",
             "--seed", "--trace", "--dram-latency", "--dram-stall-pct", "--dram-seed", "--dram-bw",
-            "--dram-outstanding", "--help"]
+            "--dram-outstanding", "--dram-poison", "--help"]
     check("--help", rc == 0 and out.startswith("usage: mosaic-sim") and all(o in out for o in opts)
           and not err, f"exit {rc}, missing {[o for o in opts if o not in out]}")
 
@@ -76,6 +76,9 @@ def main():
         one_error_line(f"negative {opt}", [opt, "-1", alu], f"bad {opt} value", "-1")
         one_error_line(f"{opt} out of range", [f"{opt}=256", alu], f"bad {opt} value", "256")
         one_error_line(f"{opt} without value", [alu, opt], "option needs a value", opt)
+    # Fault injection: a 64-byte-aligned main-memory address.
+    for bad in ("0x40F00004", "0x80000000", "0x41000000", "0", "x"):
+        one_error_line(f"--dram-poison {bad}", ["--dram-poison", bad, alu], "", bad)
     rc, out, err = sim("--dram-bw", "255", "--dram-outstanding=1", alu)
     check("--dram-bw 255 --dram-outstanding=1 accepted", rc == 0, f"exit {rc}: {err.strip()!r}")
 

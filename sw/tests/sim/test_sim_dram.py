@@ -165,7 +165,7 @@ def main():
     check("on-target test programs found", len(progs) >= 5, f"{progs}")
     for opts in (STALLS if REGRESS else STALLS[:1]):
         for elf in progs:
-            rc, out, err = simlib.run([SIM, *opts, elf], timeout=1200)
+            rc, out, err = simlib.run([SIM, *opts, *simlib.program_options(elf), elf], timeout=1200)
             check(f"{os.path.basename(elf)} {' '.join(opts)}", rc == 0,
                   f"exit {rc}: {simlib.first_lines(err, 6)} {simlib.first_lines(out, 4)}")
 

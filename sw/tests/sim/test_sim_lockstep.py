@@ -80,7 +80,8 @@ def run_program(elf, extra=(), sim=None, max_cycles=MAX_CYCLES):
     if sim is None:
         custom, csr = simlib.tensor_use(elf)
         sim = TENSOR_SIM if custom or csr else simlib.SIM_SCALAR
-    rc, out, err = simlib.run([sim, "--max-cycles", str(max_cycles), *extra, elf], timeout=1800)
+    rc, out, err = simlib.run([sim, "--max-cycles", str(max_cycles), *simlib.program_options(elf), *extra,
+                               elf], timeout=1800)
     if rc is None:
         return "timed out", ""
     if "LOCKSTEP MISMATCH" in err:

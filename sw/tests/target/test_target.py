@@ -14,6 +14,10 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sim"))
+import simlib  # noqa: E402
+
 ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
@@ -43,7 +47,7 @@ def programs():
 
 def run(iss, name, elf):
     """Run one program; returns the lines to print."""
-    cmd = [iss, "--max-insns", str(MAX_INSNS), elf]
+    cmd = [iss, "--max-insns", str(MAX_INSNS), *simlib.program_options(elf), elf]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
                            timeout=TIMEOUT)
