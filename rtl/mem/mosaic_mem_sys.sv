@@ -223,15 +223,16 @@ module mosaic_mem_sys #(
   logic        hit_ram, hit_main, hit_scpad;
 
   // Fault injection: the poisoned block as a main-window block index.
-  localparam int BlkW = MainAb - 6;
+  localparam int PoisonW = $clog2(mosaic_pkg::PoisonBytes);
+  localparam int BlkW    = MainAb - PoisonW;
   logic [31:0]     poison_off;
   logic            poison_en, core_poison;
   logic [BlkW-1:0] poison_blk;
   assign poison_off  = dram_poison_i - mosaic_pkg::MainBase;
   assign poison_en   = (dram_poison_i != 32'd0) & (poison_off < 32'(MainBytes));
-  assign poison_blk  = poison_off[MainAb-1:6];
+  assign poison_blk  = poison_off[MainAb-1:PoisonW];
   assign core_poison = poison_en & (off_main < 32'(MainBytes)) &
-                       (off_main[MainAb-1:6] == poison_blk);
+                       (off_main[MainAb-1:PoisonW] == poison_blk);
 
   assign off_ram   = data_addr_i - mosaic_pkg::RamBase;
   assign off_main  = data_addr_i - mosaic_pkg::MainBase;
@@ -420,7 +421,7 @@ module mosaic_mem_sys #(
   // A main-memory beat of the poisoned block answers SLVERR (data zeroed
   // below, as for any error beat).
   logic rd_poison;
-  assign rd_poison = poison_en & (rh_win == WinMain) & (rd_dw[MainAb-4:3] == poison_blk);
+  assign rd_poison = poison_en & (rh_win == WinMain) & (rd_dw[MainAb-4:PoisonW-3] == poison_blk);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -528,7 +529,7 @@ module mosaic_mem_sys #(
   // answers SLVERR (w_poison_q: an earlier beat of this burst was one).
   logic wr_poison, w_poison_q, wr_burst_poison;
   logic [BusBytes-1:0] main_be;
-  assign wr_poison       = poison_en & (wh_win == WinMain) & (wr_dw[MainAb-4:3] == poison_blk);
+  assign wr_poison       = poison_en & (wh_win == WinMain) & (wr_dw[MainAb-4:PoisonW-3] == poison_blk);
   assign main_be         = wr_poison ? '0 : wr_be;
   assign wr_burst_poison = w_poison_q | wr_poison;
 

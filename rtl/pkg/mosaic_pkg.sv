@@ -41,6 +41,9 @@ package mosaic_pkg;
   localparam logic [31:0] RamBase        = 32'h8000_0000;
   localparam logic [31:0] RamSize        = 32'h0008_0000;
   localparam logic [31:0] ResetPc        = 32'h8000_0000;
+  // Fault injection granule (mosaic_mem_sys dram_poison_i, mosaic-sim
+  // --dram-poison): a whole number of bus beats.
+  localparam logic [31:0] PoisonBytes    = 32'd64;
 
   // ---------------------------------------------------------------------
   // Major opcodes (inst[6:0])
@@ -156,6 +159,9 @@ package mosaic_pkg;
   localparam logic [11:0] CsrSdmaStride    = 12'h830;
   localparam logic [11:0] CsrSdmaStatus    = 12'h831;
   localparam logic [11:0] CsrSdmaErraddr   = 12'h832;
+  // sdma_status code of a bus error on a tensor memory access (docs/isa.md
+  // R32); codes 1-4 are mosaic_tu_sdma_check's.
+  localparam logic [2:0]  SdmaCodeBus      = 3'd5;
   localparam logic [11:0] CsrMxcfg         = 12'h7C0;
   localparam logic [11:0] CsrMxtile        = 12'h7C1;
   localparam logic [11:0] CsrMxstatus      = 12'h7C2;

@@ -1484,7 +1484,7 @@ module mosaic_tu #(
   logic [31:0] lt_addr_q;
   assign bus_err       = lsu_err || (tl_done && tl_err);
   assign mem_err       = (sdma_done && sdma_err) || bus_err;
-  assign mem_err_code  = bus_err ? 3'd5 : sdma_err_code;
+  assign mem_err_code  = bus_err ? mosaic_pkg::SdmaCodeBus : sdma_err_code;
   assign mem_err_store = bus_err ? lt_store_q : sdma_err_store;
   assign mem_err_addr  = bus_err ? lt_addr_q : sdma_err_addr;
   always_ff @(posedge clk_i or negedge rst_ni) begin

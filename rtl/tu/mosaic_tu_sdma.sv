@@ -626,7 +626,7 @@ module mosaic_tu_sdma #(
   assign done_o      = b_fin;
   assign done_seq_o  = b_cmd_q.seq;
   assign err_o       = done_o & ((b_cmd_q.code != 3'd0) | b_bus);
-  assign err_code_o  = (b_cmd_q.code != 3'd0) ? b_cmd_q.code : (b_bus ? 3'd5 : 3'd0);
+  assign err_code_o  = (b_cmd_q.code != 3'd0) ? b_cmd_q.code : (b_bus ? mosaic_pkg::SdmaCodeBus : 3'd0);
   assign err_store_o = b_cmd_q.store;
   assign err_addr_o  = b_cmd_q.mm;
   assign busy_o      = ~cq_empty | ~ck_in_ready | a_v_q | q_v_q | r_v_q | (w_state_q != WIdle) |

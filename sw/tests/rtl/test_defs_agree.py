@@ -317,7 +317,8 @@ def parse_rvgen(text):
 SOURCES = {
     "pkg": ("rtl/pkg/mosaic_pkg.sv",
             [r"^Csr", r"^Op(?!ASel)", r"^Exc", r"^Irq", r"^Ts[A-Z]", r"^TuOp(?!None$)",
-             r"^TuTile", r"^TlDesc", r"^Fmt", r"^Rm[A-Z]", r"^Flag", r"^Misa$", r"^SeqW$", r"^comment:"]),
+             r"^TuTile", r"^TlDesc", r"^SdmaCode", r"^Fmt", r"^Rm[A-Z]", r"^Flag", r"^Misa$", r"^SeqW$",
+             r"^comment:"]),
     "core_csr": ("rtl/core/mosaic_core_csr.sv", [r"^ts_d", r"^NumHpm$"]),
     "tu_csr": ("rtl/tu/mosaic_tu_csr.sv", [r"->|<="]),
     "tu_check": ("rtl/tu/mosaic_tu_check.sv", [r"."]),
@@ -335,7 +336,7 @@ SOURCES = {
     "mma_h": ("sw/golden/mma.h", [r"^MOSAIC_MMA_"]),
     "tl_int": ("sw/golden/tl_internal.h", [r"^TL_DESC_"]),
     "ame_c": ("sw/golden/ame.c", [r"^MXCFG_", r"^MXTILE_", r"^MODE_"]),
-    "sdma_c": ("sw/golden/sdma.c", [r"^SDMA_(?!MAX_BYTES$)"]),
+    "sdma_c": ("sw/golden/tu_internal.h", [r"^SDMA_"]),
     "red_c": ("sw/golden/minat_red.c", [r"^TRED_"]),
     "csr_h": ("sw/include/mosaic_csr.h",
               [r"^CSR_", r"^MSTATUS_", r"^TS_", r"^CAUSE_", r"^MCSR_", r"^MMODE_", r"^RM_",
@@ -632,7 +633,8 @@ for c in ["SUM", "MAX", "MIN"]:
 for c, pkg in [("OK", "TlDescOk"), ("ZERO_DIM", "TlDescZeroDim"), ("TOO_BIG", "TlDescTooBig")]:
     row("tl_xstatus." + c.lower(), pkg=pkg, tl_int="TL_DESC_" + c, csr_h="TL_XSTATUS_" + c)
 
-# SDMA status fields and error codes: mosaic_csr.h against the golden sdma.c.
+# SDMA status fields and error codes: mosaic_csr.h against the golden model's
+# (sw/golden/tu_internal.h).
 row("sdma_status.err", csr_h="SDMA_STATUS_ERR", sdma_c="SDMA_ERR")
 row("sdma_status.code.shift", csr_h="SDMA_STATUS_CODE_SHIFT", sdma_c="SDMA_CODE_SHIFT")
 row("sdma_status.code.mask", csr_h="SDMA_STATUS_CODE_MASK")
@@ -642,6 +644,7 @@ row("sdma.err.none", sdma_c="SDMA_OK")
 for c, g in [("SHAPE", "SDMA_BAD_SHAPE"), ("ALIGN", "SDMA_MISALIGNED"), ("BANK", "SDMA_BANK"),
              ("ACCESS", "SDMA_ACCESS")]:
     row("sdma.err." + c.lower(), csr_h="SDMA_ERR_" + c, sdma_c=g)
+row("sdma.err.bus", csr_h="SDMA_ERR_BUS", sdma_c="SDMA_BUS", pkg="SdmaCodeBus")
 
 
 # --------------------------------------------------------------------------
