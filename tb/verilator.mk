@@ -131,10 +131,18 @@ SIM_COV := $(SIM_DIR)/mosaic-sim-cov
 $(SIM_COV): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-cov,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 --coverage-line,)
 
+# mosaic-sim-cov-toggle: the same SoC with toggle coverage of the control
+# logic (coverage_toggle.vlt leaves the arithmetic datapaths out; signals up
+# to 64 bits). tools/coverage.py counts a bit toggled when it changed both
+# ways after reset (the harness writes a snapshot when reset is released).
+SIM_COV_TOGGLE := $(SIM_DIR)/mosaic-sim-cov-toggle
+$(SIM_COV_TOGGLE): $(SIM_RTL_SRCS) $(SIM_DEPS) tb/verilator/coverage_toggle.vlt
+	$(call sim_verilate,$@,$(SIM_DIR)/model-cov-toggle,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 --coverage-toggle --coverage-max-width 64 $(abspath tb/verilator/coverage_toggle.vlt),)
+
 # COV_TIER=regress runs make regress's campaigns instead of make test's.
 COV_TIER ?= test
 .PHONY: coverage
-coverage: $(SIM_COV) test-build ## line coverage of rtl/ under the lockstep suites on a 4x4 coverage build (COV_TIER=test|regress): build/coverage/report.md
+coverage: $(SIM_COV) $(SIM_COV_TOGGLE) test-build ## line and toggle coverage of rtl/ under the lockstep suites on 4x4 coverage builds (COV_TIER=test|regress): build/coverage/report.md
 	@$(PYTHON) tools/coverage.py --tier $(COV_TIER)
 
 $(SIM_BIN_FST): $(SIM_RTL_SRCS) $(SIM_DEPS)

@@ -1,22 +1,30 @@
 #!/usr/bin/env python3
-"""Line coverage of rtl/ under the lockstep suites (make coverage).
+"""Line and toggle coverage of rtl/ under the lockstep suites (make coverage).
 
 Runs the lockstep suites (sw/tests/sim/test_sim_lockstep.py and
-test_sim_dram.py) with every SoC model they use replaced by the coverage
-build (build/tb/verilator/mosaic-sim-cov: the 4x4 SoC with the tensor unit,
-Verilator --coverage-line), except the FPGA configuration's core, which
-stays on its own model. Each run writes its counts to a file of its own;
-this script adds them up and reports, per RTL file (one module per file),
-the Verilator line-coverage points (statement blocks and branch arms) that
-ran at least once in any instance.
+test_sim_dram.py) twice, each time with every SoC model they use replaced
+by a coverage build of the 4x4 SoC with the tensor unit, except the FPGA
+configuration's core, which stays on its own model:
+  - build/tb/verilator/mosaic-sim-cov, Verilator --coverage-line: the
+    statement blocks and branch arms that ran at least once in any
+    instance;
+  - build/tb/verilator/mosaic-sim-cov-toggle, --coverage-toggle of the
+    control logic (tb/verilator/coverage_toggle.vlt leaves the arithmetic
+    datapaths out; signals up to 64 bits): a bit counts as toggled when,
+    in one run and one instance, it changed at least twice after reset was
+    released (so both ways). Every bit changes before that (the random
+    initial state, then reset); the harness writes a snapshot of the
+    counters then (<pid>.reset beside <pid>.dat), which is subtracted.
+Each run writes its counts to files of its own; this script adds them up
+and reports per RTL file (one module per file).
 
     coverage.py [--tier test|regress]   run the suites, then report
-    coverage.py --report-only           report what build/coverage/dat holds
+    coverage.py --report-only           report what build/coverage/dat* hold
 
-Writes build/coverage/report.md (per-file table and every uncovered point
-with its source line) and prints the per-IP summary. The tier is that of
-the suites (MOSAIC_TIER): test = what make test runs, regress = make
-regress's campaigns.
+Writes build/coverage/report.md (per-file tables, every uncovered line
+point with its source line, every bit never toggled) and prints the
+per-IP summaries. The tier is that of the suites (MOSAIC_TIER): test =
+what make test runs, regress = make regress's campaigns.
 """
 import argparse
 import collections
@@ -34,29 +42,49 @@ ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(os.path.dirname(os.path.
 BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
 OUT = os.path.join(BUILD, "coverage")
 DAT = os.path.join(OUT, "dat")
+DAT_TOGGLE = os.path.join(OUT, "dat-toggle")
 SIM_COV = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-cov")
+SIM_COV_TOGGLE = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-cov-toggle")
 SUITES = ["sw/tests/sim/test_sim_lockstep.py", "sw/tests/sim/test_sim_dram.py"]
 
 
-def run_suites(tier):
-    """Run the suites on the coverage model; (passed, failed) cases."""
-    shutil.rmtree(DAT, ignore_errors=True)
-    os.makedirs(DAT)
-    env = dict(os.environ, MOSAIC_TIER=tier, MOSAIC_COVERAGE_DIR=DAT,
-               MOSAIC_SIM=SIM_COV, MOSAIC_SIM_4X4=SIM_COV, MOSAIC_SIM_SCALAR=SIM_COV)
+def run_suites(tier, model, dat, tag):
+    """Run the suites on a coverage model; (passed, failed) cases."""
+    shutil.rmtree(dat, ignore_errors=True)
+    os.makedirs(dat)
+    env = dict(os.environ, MOSAIC_TIER=tier, MOSAIC_COVERAGE_DIR=dat,
+               MOSAIC_SIM=model, MOSAIC_SIM_4X4=model, MOSAIC_SIM_SCALAR=model)
     passed = failed = 0
     for suite in SUITES:
         t0 = time.time()
-        log = os.path.join(OUT, os.path.basename(suite) + ".log")
+        log = os.path.join(OUT, f"{os.path.basename(suite)}.{tag}.log")
         with open(log, "w") as f:
             r = subprocess.run([sys.executable, os.path.join(ROOT, suite)], env=env, stdout=f,
                                stderr=subprocess.STDOUT)
         p, fl = run_tests.count_cases(log)
         passed += p
         failed += fl + (1 if r.returncode and not fl else 0)
-        print(f"coverage: {suite}: {p} passed, {fl} failed, {time.time() - t0:.0f} s (log: {log})",
-              flush=True)
+        print(f"coverage: {tag}: {suite}: {p} passed, {fl} failed, {time.time() - t0:.0f} s "
+              f"(log: {log})", flush=True)
     return passed, failed
+
+
+def read_dat(path, page):
+    """{raw point descriptor: (file, line, comment, count)} of one page kind."""
+    pts = {}
+    if not os.path.exists(path):
+        return pts
+    with open(path, errors="replace") as f:
+        for raw in f:
+            m = re.match(r"C '(.*)' (\d+)\s*$", raw)
+            if not m:
+                continue
+            kv = dict(x.split("\002", 1) for x in m.group(1).split("\001") if "\002" in x)
+            if not kv.get("page", "").startswith(page):
+                continue
+            fname = os.path.relpath(os.path.join(ROOT, kv.get("f", "?")), ROOT)
+            pts[m.group(1)] = (fname, int(kv.get("l", 0)), kv.get("o", ""), int(m.group(2)))
+    return pts
 
 
 def read_points():
@@ -64,20 +92,68 @@ def read_points():
     pts = collections.Counter()
     files = glob.glob(os.path.join(DAT, "*.dat"))
     for path in files:
-        with open(path, errors="replace") as f:
-            for raw in f:
-                m = re.match(r"C '(.*)' (\d+)\s*$", raw)
-                if not m:
-                    continue
-                kv = dict(x.split("\002", 1) for x in m.group(1).split("\001") if "\002" in x)
-                if not kv.get("page", "").startswith("v_line"):
-                    continue
-                fname = os.path.relpath(os.path.join(ROOT, kv.get("f", "?")), ROOT)
-                pts[(fname, int(kv.get("l", 0)), kv.get("o", ""))] += int(m.group(2))
+        for fname, line, what, hits in read_dat(path, "v_line").values():
+            pts[(fname, line, what)] += hits
     return pts, len(files)
 
 
-def report(pts, nfiles):
+def read_toggles():
+    """{(file, line, signal bit): toggled}: changed at least twice after
+    reset (both ways) in one run and one instance."""
+    pts = {}
+    files = glob.glob(os.path.join(DAT_TOGGLE, "*.dat"))
+    for path in files:
+        at_reset = read_dat(path[:-len(".dat")] + ".reset", "v_toggle")
+        for key, (fname, line, what, hits) in read_dat(path, "v_toggle").items():
+            after = hits - (at_reset[key][3] if key in at_reset else 0)
+            k = (fname, line, what)
+            pts[k] = pts.get(k, False) or after >= 2
+    return pts, len(files)
+
+
+def table(title, per):
+    """Per-IP and per-file rows of {file: [covered, points]}."""
+    ips = collections.defaultdict(lambda: [0, 0])
+    for fname, (c, t) in per.items():
+        ip = fname.split("/")[1]
+        ips[ip][0] += c
+        ips[ip][1] += t
+    tot_c = sum(c for c, _ in per.values())
+    tot_t = sum(t for _, t in per.values())
+    head = [title, "", "| IP | covered | points | % |", "|---|---|---|---|"]
+    for ip in sorted(ips):
+        c, t = ips[ip]
+        head.append(f"| {ip} | {c} | {t} | {100.0 * c / t:.1f} |")
+    head.append(f"| all | {tot_c} | {tot_t} | {100.0 * tot_c / max(tot_t, 1):.1f} |")
+    rows = ["", "| file | covered | points | % |", "|---|---|---|---|"]
+    for fname in sorted(per, key=lambda f: per[f][0] / per[f][1]):
+        c, t = per[fname]
+        rows.append(f"| {fname} | {c} | {t} | {100.0 * c / t:.1f} |")
+    return head, rows, tot_t
+
+
+def toggle_report(pts, nfiles):
+    """Lines of the toggle part of report.md, and the summary to print."""
+    per = collections.defaultdict(lambda: [0, 0])
+    never = collections.defaultdict(list)
+    for (fname, _, what), hit in pts.items():
+        if not fname.startswith("rtl/"):
+            continue
+        per[fname][1] += 1
+        if hit:
+            per[fname][0] += 1
+        else:
+            never[fname].append(what)
+    head, rows, total = table(f"# Toggle coverage of rtl/'s control logic ({nfiles} runs)", per)
+    lines = head + rows + ["", "## Bits never toggled both ways after reset", ""]
+    for fname in sorted(never):
+        lines.append(f"### {fname}")
+        lines.append(", ".join(sorted(never[fname])))
+        lines.append("")
+    return lines, head, total
+
+
+def report(pts, nfiles, toggle=None):
     per = collections.defaultdict(lambda: [0, 0])
     missed = collections.defaultdict(list)
     for (fname, line, what), hits in pts.items():
@@ -88,24 +164,8 @@ def report(pts, nfiles):
             per[fname][0] += 1
         else:
             missed[fname].append((line, what))
-    ips = collections.defaultdict(lambda: [0, 0])
-    for fname, (c, t) in per.items():
-        ip = fname.split("/")[1]
-        ips[ip][0] += c
-        ips[ip][1] += t
-    tot_c = sum(c for c, _ in per.values())
-    tot_t = sum(t for _, t in per.values())
-    lines = [f"# Line coverage of rtl/ ({nfiles} runs)", "",
-             "| IP | covered | points | % |", "|---|---|---|---|"]
-    for ip in sorted(ips):
-        c, t = ips[ip]
-        lines.append(f"| {ip} | {c} | {t} | {100.0 * c / t:.1f} |")
-    lines.append(f"| all | {tot_c} | {tot_t} | {100.0 * tot_c / max(tot_t, 1):.1f} |")
-    lines += ["", "| file | covered | points | % |", "|---|---|---|---|"]
-    for fname in sorted(per, key=lambda f: per[f][0] / per[f][1]):
-        c, t = per[fname]
-        lines.append(f"| {fname} | {c} | {t} | {100.0 * c / t:.1f} |")
-    lines += ["", "## Points never reached", ""]
+    head, rows, tot_t = table(f"# Line coverage of rtl/ ({nfiles} runs)", per)
+    lines = head + rows + ["", "## Points never reached", ""]
     for fname in sorted(missed):
         try:
             with open(os.path.join(ROOT, fname)) as f:
@@ -117,12 +177,17 @@ def report(pts, nfiles):
             text = src[line - 1].strip() if 0 < line <= len(src) else ""
             lines.append(f"- {line} ({what}): `{text}`")
         lines.append("")
+    summary = head
+    if toggle:
+        tlines, thead, _ = toggle_report(*toggle)
+        lines += [""] + tlines
+        summary = head + [""] + thead
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "report.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
-    for ln in lines[2:3 + len(ips) + 2]:
+    for ln in summary:
         print(ln)
-    print(f"coverage: per-file table and uncovered points in {os.path.join(OUT, 'report.md')}")
+    print(f"coverage: per-file tables and uncovered points in {os.path.join(OUT, 'report.md')}")
     return tot_t
 
 
@@ -133,12 +198,18 @@ def main(argv=None):
     a = ap.parse_args(argv)
     failed = 0
     if not a.report_only:
-        if not os.access(SIM_COV, os.X_OK):
-            print(f"coverage: {SIM_COV} not built (make coverage builds it)")
-            return 1
-        _, failed = run_suites(a.tier)
+        for model in (SIM_COV, SIM_COV_TOGGLE):
+            if not os.access(model, os.X_OK):
+                print(f"coverage: {model} not built (make coverage builds it)")
+                return 1
+        failed += run_suites(a.tier, SIM_COV, DAT, "line")[1]
+        failed += run_suites(a.tier, SIM_COV_TOGGLE, DAT_TOGGLE, "toggle")[1]
     pts, n = read_points()
-    if not n or not report(pts, n):
+    toggles, nt = read_toggles()
+    if not nt:
+        print(f"coverage: no toggle data in {DAT_TOGGLE}")
+        failed += 1
+    if not n or not report(pts, n, (toggles, nt) if nt else None):
         print(f"coverage: no coverage data in {DAT}")
         return 1
     if failed:

@@ -175,6 +175,18 @@ void tie_inputs(Vmosaic_soc *t)
     t->uart_rx_i = 1;  // idle line unless --uart-pty drives it
 }
 
+#if VM_COVERAGE
+// The coverage builds (make coverage, tools/coverage.py): every run writes
+// its counts as files of its own in $MOSAIC_COVERAGE_DIR.
+void write_coverage(VerilatedContext *ctx, const char *suffix)
+{
+    if (const char *dir = std::getenv("MOSAIC_COVERAGE_DIR")) {
+        const std::string path = std::string(dir) + "/" + std::to_string(getpid()) + suffix;
+        ctx->coveragep()->write(path.c_str());
+    }
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -331,6 +343,12 @@ int main(int argc, char **argv)
     }
     top->rst_ni = 1;
     top->eval();
+#if VM_COVERAGE
+    // Every bit has changed by now (the random initial state, then reset),
+    // and toggle coverage counts every change: a snapshot here lets
+    // tools/coverage.py count only what the program toggled.
+    write_coverage(ctx.get(), ".reset");
+#endif
 
     sim_stats st = {};
     sim_end end = {};
@@ -501,12 +519,7 @@ int main(int argc, char **argv)
         std::fclose(trace);
     top->final();
 #if VM_COVERAGE
-    // The coverage build (make coverage, tools/coverage.py): every run adds
-    // its counts as a file of its own in $MOSAIC_COVERAGE_DIR.
-    if (const char *dir = std::getenv("MOSAIC_COVERAGE_DIR")) {
-        const std::string path = std::string(dir) + "/" + std::to_string(getpid()) + ".dat";
-        ctx->coveragep()->write(path.c_str());
-    }
+    write_coverage(ctx.get(), ".dat");
 #endif
 #ifdef MOSAIC_SIM_FST
     if (fst)
