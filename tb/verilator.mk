@@ -141,9 +141,11 @@ $(SIM_COV_TOGGLE): $(SIM_RTL_SRCS) $(SIM_DEPS) tb/verilator/coverage_toggle.vlt
 
 # COV_TIER=regress runs make regress's campaigns instead of make test's.
 COV_TIER ?= test
-.PHONY: coverage
-coverage: $(SIM_COV) $(SIM_COV_TOGGLE) test-build ## line and toggle coverage of rtl/ under the lockstep suites on 4x4 coverage builds (COV_TIER=test|regress): build/coverage/report.md
+.PHONY: coverage coverage-toggle
+coverage: $(SIM_COV) test-build ## line coverage of rtl/ under the lockstep suites on a 4x4 coverage build (COV_TIER=test|regress): build/coverage/report.md
 	@$(PYTHON) tools/coverage.py --tier $(COV_TIER)
+coverage-toggle: $(SIM_COV_TOGGLE) test-build ## toggle coverage of rtl/'s control logic under the same suites (a 17-min build, runs ~7x slower): build/coverage/toggle.md
+	@$(PYTHON) tools/coverage.py --toggle --tier $(COV_TIER)
 
 $(SIM_BIN_FST): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fst,$(SIM_RTL_SRCS),$(SIM_TU) --trace-fst,-DMOSAIC_SIM_FST)

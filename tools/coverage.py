@@ -1,30 +1,32 @@
 #!/usr/bin/env python3
-"""Line and toggle coverage of rtl/ under the lockstep suites (make coverage).
+"""Line or toggle coverage of rtl/ under the lockstep suites (make coverage,
+make coverage-toggle).
 
 Runs the lockstep suites (sw/tests/sim/test_sim_lockstep.py and
-test_sim_dram.py) twice, each time with every SoC model they use replaced
-by a coverage build of the 4x4 SoC with the tensor unit, except the FPGA
-configuration's core, which stays on its own model:
-  - build/tb/verilator/mosaic-sim-cov, Verilator --coverage-line: the
-    statement blocks and branch arms that ran at least once in any
-    instance;
-  - build/tb/verilator/mosaic-sim-cov-toggle, --coverage-toggle of the
-    control logic (tb/verilator/coverage_toggle.vlt leaves the arithmetic
-    datapaths out; signals up to 64 bits): a bit counts as toggled when,
-    in one run and one instance, it changed at least twice after reset was
-    released (so both ways). Every bit changes before that (the random
-    initial state, then reset); the harness writes a snapshot of the
-    counters then (<pid>.reset beside <pid>.dat), which is subtracted.
+test_sim_dram.py) with every SoC model they use replaced by a coverage
+build of the 4x4 SoC with the tensor unit, except the FPGA configuration's
+core, which stays on its own model:
+  - line (default): build/tb/verilator/mosaic-sim-cov, Verilator
+    --coverage-line: the statement blocks and branch arms that ran at least
+    once in any instance; report in build/coverage/report.md, with every
+    point never reached and its source line;
+  - --toggle: build/tb/verilator/mosaic-sim-cov-toggle, --coverage-toggle of
+    the control logic (tb/verilator/coverage_toggle.vlt leaves the
+    arithmetic datapaths out; signals up to 64 bits): a bit counts as
+    toggled when, in one run and one instance, it changed at least twice
+    after reset was released (so both ways). Every bit changes before that
+    (the random initial state, then reset); the harness writes a snapshot
+    of the counters then (<pid>.reset beside <pid>.dat), which is
+    subtracted. Report in build/coverage/toggle.md, with every bit never
+    toggled.
 Each run writes its counts to files of its own; this script adds them up
-and reports per RTL file (one module per file).
+and reports per IP and per RTL file (one module per file).
 
-    coverage.py [--tier test|regress]   run the suites, then report
-    coverage.py --report-only           report what build/coverage/dat* hold
+    coverage.py [--toggle] [--tier test|regress]   run the suites, then report
+    coverage.py [--toggle] --report-only           report the data already there
 
-Writes build/coverage/report.md (per-file tables, every uncovered line
-point with its source line, every bit never toggled) and prints the
-per-IP summaries. The tier is that of the suites (MOSAIC_TIER): test =
-what make test runs, regress = make regress's campaigns.
+Prints the per-IP summary. The tier is that of the suites (MOSAIC_TIER):
+test = what make test runs, regress = make regress's campaigns.
 """
 import argparse
 import collections
@@ -133,7 +135,7 @@ def table(title, per):
 
 
 def toggle_report(pts, nfiles):
-    """Lines of the toggle part of report.md, and the summary to print."""
+    """Write build/coverage/toggle.md; returns the number of bits."""
     per = collections.defaultdict(lambda: [0, 0])
     never = collections.defaultdict(list)
     for (fname, _, what), hit in pts.items():
@@ -150,10 +152,10 @@ def toggle_report(pts, nfiles):
         lines.append(f"### {fname}")
         lines.append(", ".join(sorted(never[fname])))
         lines.append("")
-    return lines, head, total
+    return write_report("toggle.md", lines, head, total)
 
 
-def report(pts, nfiles, toggle=None):
+def report(pts, nfiles):
     per = collections.defaultdict(lambda: [0, 0])
     missed = collections.defaultdict(list)
     for (fname, line, what), hits in pts.items():
@@ -177,40 +179,37 @@ def report(pts, nfiles, toggle=None):
             text = src[line - 1].strip() if 0 < line <= len(src) else ""
             lines.append(f"- {line} ({what}): `{text}`")
         lines.append("")
-    summary = head
-    if toggle:
-        tlines, thead, _ = toggle_report(*toggle)
-        lines += [""] + tlines
-        summary = head + [""] + thead
+    return write_report("report.md", lines, head, tot_t)
+
+
+def write_report(name, lines, head, total):
     os.makedirs(OUT, exist_ok=True)
-    with open(os.path.join(OUT, "report.md"), "w") as f:
+    path = os.path.join(OUT, name)
+    with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
-    for ln in summary:
+    for ln in head[2:]:
         print(ln)
-    print(f"coverage: per-file tables and uncovered points in {os.path.join(OUT, 'report.md')}")
-    return tot_t
+    print(f"coverage: per-file table and what was never covered in {path}")
+    return total
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tier", choices=("test", "regress"), default="test")
+    ap.add_argument("--toggle", action="store_true", help="toggle coverage (default: line)")
     ap.add_argument("--report-only", action="store_true")
     a = ap.parse_args(argv)
+    model, dat, tag = (SIM_COV_TOGGLE, DAT_TOGGLE, "toggle") if a.toggle else (SIM_COV, DAT, "line")
     failed = 0
     if not a.report_only:
-        for model in (SIM_COV, SIM_COV_TOGGLE):
-            if not os.access(model, os.X_OK):
-                print(f"coverage: {model} not built (make coverage builds it)")
-                return 1
-        failed += run_suites(a.tier, SIM_COV, DAT, "line")[1]
-        failed += run_suites(a.tier, SIM_COV_TOGGLE, DAT_TOGGLE, "toggle")[1]
-    pts, n = read_points()
-    toggles, nt = read_toggles()
-    if not nt:
-        print(f"coverage: no toggle data in {DAT_TOGGLE}")
-        failed += 1
-    if not n or not report(pts, n, (toggles, nt) if nt else None):
-        print(f"coverage: no coverage data in {DAT}")
+        if not os.access(model, os.X_OK):
+            print(f"coverage: {model} not built (make coverage{'-toggle' if a.toggle else ''} "
+                  "builds it)")
+            return 1
+        _, failed = run_suites(a.tier, model, dat, tag)
+    pts, n = read_toggles() if a.toggle else read_points()
+    if not n or not (toggle_report if a.toggle else report)(pts, n):
+        print(f"coverage: no coverage data in {dat}")
         return 1
     if failed:
         print(f"coverage: {failed} suite cases failed on the coverage build (see the logs)")
