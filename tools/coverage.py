@@ -113,6 +113,22 @@ def read_toggles():
     return pts, len(files)
 
 
+def tally(pts):
+    """{file: [covered, points]} and {file: [(line, what) never covered]}
+    of the points in rtl/."""
+    per = collections.defaultdict(lambda: [0, 0])
+    missed = collections.defaultdict(list)
+    for (fname, line, what), hit in pts.items():
+        if not fname.startswith("rtl/"):
+            continue
+        per[fname][1] += 1
+        if hit:
+            per[fname][0] += 1
+        else:
+            missed[fname].append((line, what))
+    return per, missed
+
+
 def table(title, per):
     """Per-IP and per-file rows of {file: [covered, points]}."""
     ips = collections.defaultdict(lambda: [0, 0])
@@ -136,36 +152,18 @@ def table(title, per):
 
 def toggle_report(pts, nfiles):
     """Write build/coverage/toggle.md; returns the number of bits."""
-    per = collections.defaultdict(lambda: [0, 0])
-    never = collections.defaultdict(list)
-    for (fname, _, what), hit in pts.items():
-        if not fname.startswith("rtl/"):
-            continue
-        per[fname][1] += 1
-        if hit:
-            per[fname][0] += 1
-        else:
-            never[fname].append(what)
+    per, never = tally(pts)
     head, rows, total = table(f"# Toggle coverage of rtl/'s control logic ({nfiles} runs)", per)
     lines = head + rows + ["", "## Bits never toggled both ways after reset", ""]
     for fname in sorted(never):
         lines.append(f"### {fname}")
-        lines.append(", ".join(sorted(never[fname])))
+        lines.append(", ".join(sorted(what for _, what in never[fname])))
         lines.append("")
     return write_report("toggle.md", lines, head, total)
 
 
 def report(pts, nfiles):
-    per = collections.defaultdict(lambda: [0, 0])
-    missed = collections.defaultdict(list)
-    for (fname, line, what), hits in pts.items():
-        if not fname.startswith("rtl/"):
-            continue
-        per[fname][1] += 1
-        if hits:
-            per[fname][0] += 1
-        else:
-            missed[fname].append((line, what))
+    per, missed = tally(pts)
     head, rows, tot_t = table(f"# Line coverage of rtl/ ({nfiles} runs)", per)
     lines = head + rows + ["", "## Points never reached", ""]
     for fname in sorted(missed):
