@@ -5,7 +5,9 @@
  * MMIO registers are 32-bit. A narrower access reads or writes the byte
  * lanes it covers; offsets inside a device window that name no register
  * read as zero and ignore writes. Addresses outside every window and memory
- * are access faults. */
+ * are access faults, and so is the block mosaic_iss_set_dram_poison names
+ * (fault injection; the tensor unit's view gets zeros / skipped bytes and a
+ * false return there, docs/isa.md R32). */
 #include <stdlib.h>
 #include <string.h>
 
