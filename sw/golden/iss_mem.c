@@ -131,10 +131,15 @@ static bool mmio_write_word(mosaic_iss *s, uint32_t w, uint32_t mask, uint32_t v
     return false;
 }
 
+bool mosaic_dram_poison_ok(uint64_t addr)
+{
+    return addr % MOSAIC_POISON_BYTES == 0 && addr >= MOSAIC_MAIN_BASE &&
+           addr - MOSAIC_MAIN_BASE < MOSAIC_MAIN_SIZE;
+}
+
 bool mosaic_iss_set_dram_poison(mosaic_iss *s, uint32_t addr)
 {
-    if (addr != 0 && (addr % MOSAIC_POISON_BYTES != 0 || addr < MOSAIC_MAIN_BASE ||
-                      addr - MOSAIC_MAIN_BASE >= MOSAIC_MAIN_SIZE))
+    if (addr != 0 && !mosaic_dram_poison_ok(addr))
         return false;
     s->poison = addr;
     return true;

@@ -126,6 +126,9 @@ bool mosaic_iss_load_file(mosaic_iss *iss, const char *spec, char *err, size_t e
  * addr 0 turns it off. Returns false, changing nothing, unless addr is 0 or
  * a 64-byte-aligned main-memory address. */
 bool mosaic_iss_set_dram_poison(mosaic_iss *iss, uint32_t addr);
+/* The addresses --dram-poison takes (mosaic-iss and mosaic-sim): a
+ * 64-byte-aligned main-memory address (not 0). */
+bool mosaic_dram_poison_ok(uint64_t addr);
 
 /* Symbol addresses found by the loader. */
 bool mosaic_iss_symbol(const mosaic_iss *iss, const char *name, uint32_t *addr);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mosaic_memmap.h"
 #include "sim.h"
 
 static void usage(FILE *f)
@@ -205,8 +204,7 @@ int sim_parse_args(int argc, char **argv, sim_options *o, bool fst_supported)
                 return rc;
             if ((rc = parse_u64(v, "--dram-poison", UINT32_MAX, &n)))
                 return rc;
-            if (n % MOSAIC_POISON_BYTES || n < MOSAIC_MAIN_BASE ||
-                n - MOSAIC_MAIN_BASE >= MOSAIC_MAIN_SIZE)
+            if (!mosaic_dram_poison_ok(n))
                 return sim_die("--dram-poison: not a 64-byte-aligned main-memory address", v);
             o->dram_poison = (uint32_t)n;
         } else if (a[0] == '-' && a[1] != '\0') {

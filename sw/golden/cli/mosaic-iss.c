@@ -123,9 +123,8 @@ static int parse(int argc, char **argv, options *o)
                 return rc;
             char *end;
             errno = 0;
-            unsigned long n = strtoul(v, &end, 0);
-            if (!*v || *end || errno || v[0] == '-' || n % MOSAIC_POISON_BYTES ||
-                n < MOSAIC_MAIN_BASE || n - MOSAIC_MAIN_BASE >= MOSAIC_MAIN_SIZE)
+            unsigned long long n = strtoull(v, &end, 0);
+            if (!*v || *end || errno || v[0] == '-' || !mosaic_dram_poison_ok(n))
                 return die("--dram-poison: not a 64-byte-aligned main-memory address", v);
             o->poison = (uint32_t)n;
         } else if (is_opt(a, "--signature")) {
