@@ -4,33 +4,36 @@
 // subnormals kept, tininess after rounding, canonical NaN 0x7FC00000,
 // flags in MOSAIC_FLAG_* order (NX, UF, OF, NV; DZ and SAT never).
 //
-// Window. The sum is formed in a 77-bit window (bit 76 catches the carry)
-// whose bit 0 weighs 2^E0. The product sits at bits 50:3, three guard bits
-// above bit 0. The addend significand starts at bits 75:52 (LSB 49 places
-// above the product's LSB) and is shifted right by s = 49 - D, where D is
-// the addend's LSB weight minus the product's. Bits shifted out below bit 0
-// are ORed into bit 0 ("jammed").
+// Window. The sum is formed in a 64-bit window (bit 63 catches the carry),
+// so a simulator computes it in machine words: the operand whose top bit
+// weighs more sits at a fixed place and the other is shifted right with
+// every bit that leaves bit 0 ORed into bit 0 ("jammed"):
+//  * product reference (the addend's top bit lies below the product's, or
+//    the addend is zero): the product at bits 62:15, the addend's 24 bits
+//    shifted right from bits 62:39 by u = top_p - top_c;
+//  * addend reference (otherwise): the addend at bits 62:39, the product's
+//    48 bits shifted right from bits 62:15 by t = top_c - top_p.
+// top_p is the weight of product bit 47 (its top bit, unless an operand is
+// subnormal: mosaic_fma32_mul does not normalise), top_c that of sc bit 23.
 //
 // Why the jam is exact (same argument as fp_add_exact in the golden model):
-// the other operand has zeros at bit 0, so the jammed sum J is odd and the
+// the fixed operand has zeros at bit 0, so the jammed sum J is odd and the
 // true sum lies strictly between J-1 and J+1; every rounding boundary and
-// midpoint is a multiple of 2 as long as the rounding guard bit is at window
-// bit 1 or above.
-//  * Addend below the window (D < -3): then the product's exponent exceeds
-//    the addend's, so at most one operand of a*b is subnormal and the
-//    product has >= 24 significant bits (window bit 26 or above); the addend
-//    is below 2^23 in window units, so the sum keeps its leading one at bit
-//    25 or above and the guard bit is at bit 1 or above.
-//  * Addend far above the product (s < 0, D > 49): the addend is placed at
-//    bits 75:52 (E0 follows the addend instead of the product) and the whole
-//    product becomes the jam bit. The product is then below 2^(LSB_c - 2),
-//    i.e. below the rounding guard of any result (the sum loses at most one
-//    leading bit, and a subnormal addend already sits on the rounding
-//    floor), so the true sum and the jammed one round alike.
-// 49 is the smallest lift that makes the second case hold; 3 guard bits the
-// fewest for the first.
+// midpoint is a multiple of 2 as long as the rounding guard bit (the bit
+// below the 24 kept ones, or below the subnormal rounding point) is at
+// window bit 1 or above. Bits are jammed only in these cases:
+//  * Product reference, u >= 40. The product is then not the product of two
+//    subnormals (its top weight would be at most 2^-251, below any nonzero
+//    addend's), so its significand is >= 2^23: >= window bit 38, the addend
+//    below 2^23, the sum above 2^37, the guard at bit 13 or above.
+//  * Addend reference, t >= 16. A normal addend is >= 2^62 and the product
+//    below 2^47, so the sum is above 2^61 and the guard at bit 37 or above.
+//    A subnormal addend has its LSB (2^-149, the finest rounding point of
+//    any FP32 result) at bit 39, so the guard is at bit 38 or above.
+// Where the two tops are within one binade (deep cancellation) nothing is
+// shifted out: both operands lie whole in the window and the sum is exact.
 //
-// After the sum: a 77-bit leading-zero normalisation, then
+// After the sum: a 64-bit leading-zero normalisation, then
 // mosaic_fp_round_pack32 (shared with the divider): for results below the
 // normal range a right shift (with sticky) to the subnormal rounding point,
 // then one round-up decision and the usual packing trick, overflow judged on
@@ -55,12 +58,12 @@ module mosaic_fma32_add (
   output logic [5:0]  flags_o
 );
 
-  localparam int W = 77;
+  localparam int W = 64;
 
   // ---------------------------------------------------------------------
   // Addend decode
   // ---------------------------------------------------------------------
-  logic [7:0]  ec;
+  logic [7:0]  ec, ec_eff;
   logic        c_zexp, c_ones, c_fnz, c_nan, c_inf, c_zero, c_sign;
   logic [23:0] sc;
   assign ec     = c_i[30:23];
@@ -72,57 +75,59 @@ module mosaic_fma32_add (
   assign c_zero = c_zexp & ~c_fnz;
   assign c_sign = c_i[31];
   assign sc     = {~c_zexp, c_i[22:0]};
+  // Subnormals share the smallest normal exponent.
+  assign ec_eff = c_zexp ? 8'd1 : ec;
 
   // ---------------------------------------------------------------------
   // Alignment
   // ---------------------------------------------------------------------
-  // D = (max(ec,1) - 150) - (p_exp - 300); s = 49 - D.
-  logic signed [10:0] s;
-  logic               clamp;
-  logic [6:0]         s_amt;
-  assign s     = 11'sd49 - ($signed({3'b0, (c_zexp ? 8'd1 : ec)}) + 11'sd150
-                            - $signed({2'b0, p_exp_i}));
-  // A zero addend never moves the window (the sum is the product).
-  assign clamp = (s < 11'sd0) & ~c_zero;
-  // Shifts of 76 and more leave only sticky bits; clamp there.
-  assign s_amt = (s < 11'sd0) ? 7'd0 : (s > 11'sd76) ? 7'd76 : s[6:0];
+  // Weights: product LSB 2^(p_exp - 300), top 2^(p_exp - 253); addend LSB
+  // 2^(ec_eff - 150), top 2^(ec_eff - 127). t = top_c - top_p.
+  logic signed [10:0] t, sh;
+  logic               c_ref;
+  logic [5:0]         sh_amt;
+  assign t      = $signed({3'b0, ec_eff}) - $signed({2'b0, p_exp_i}) + 11'sd126;
+  assign c_ref  = (t >= 11'sd0) & ~c_zero;
+  assign sh     = c_ref ? t : (11'sd0 - t);
+  // A zero addend in product reference has nothing to shift; shifts of 63
+  // and more leave only the sticky bit (bits 62:0 hold the operand).
+  assign sh_amt = (sh < 11'sd0) ? 6'd0 : (sh > 11'sd63) ? 6'd63 : sh[5:0];
 
-  logic [W-1:0] c_win, p_win;
-  logic [23:0]  c_lost_mask;
-  logic         c_sticky;
-  // Addend bit j lands at window bit 52 + j - s; those with j < s - 52 fall
-  // out of the window.
-  assign c_lost_mask = (s_amt > 7'd52) ? ~(24'hFF_FFFF << (s_amt - 7'd52)) : 24'h0;
-  assign c_sticky    = |(sc & c_lost_mask);
-  // A zero addend has sc == 0, so c_win is 0 and the sum is the product.
-  assign c_win       = ({1'b0, sc, 52'b0} >> s_amt) | {{(W-1){1'b0}}, c_sticky};
-  assign p_win       = clamp ? {{(W-1){1'b0}}, 1'b1} : {26'b0, p_sig_i, 3'b0};
+  logic [W-1:0] p_full, c_full, lo_op, lo_sh, p_win, c_win;
+  logic         lo_sticky;
+  // lo_op: the operand that is shifted (the one whose top weighs less).
+  assign p_full    = {1'b0, p_sig_i, 15'b0};
+  assign c_full    = {1'b0, sc, 39'b0};
+  assign lo_op     = c_ref ? p_full : c_full;
+  assign lo_sticky = |(lo_op & ~({W{1'b1}} << sh_amt));
+  assign lo_sh     = (lo_op >> sh_amt) | {{(W-1){1'b0}}, lo_sticky};
+  assign p_win     = c_ref ? lo_sh : p_full;
+  assign c_win     = c_ref ? c_full : lo_sh;
 
-  // Exponent of window bit 0, unbiased:
-  //   product reference: (p_exp - 300) - 3;  addend reference: (ec - 150) - 52.
+  // Exponent of window bit 0, unbiased: product reference (p_exp - 300) -
+  // 15, addend reference (ec_eff - 150) - 39.
   logic signed [10:0] e0;
-  assign e0 = clamp ? ($signed({3'b0, (c_zexp ? 8'd1 : ec)}) - 11'sd202)
-                    : ($signed({2'b0, p_exp_i}) - 11'sd303);
+  assign e0 = c_ref ? ($signed({3'b0, ec_eff}) - 11'sd189)
+                    : ($signed({2'b0, p_exp_i}) - 11'sd315);
 
   // ---------------------------------------------------------------------
   // Add / subtract magnitudes
   // ---------------------------------------------------------------------
   logic         eff_sub, neg, sum_sign;
-  logic [W:0]   diff;
-  logic [W-1:0] sum;
+  logic [W-1:0] diff, sum;
   assign eff_sub  = p_sign_i ^ c_sign;
-  assign diff     = eff_sub ? ({1'b0, p_win} - {1'b0, c_win}) : ({1'b0, p_win} + {1'b0, c_win});
-  // Effective addition never reaches bit W (addend < 2^76, product < 2^51),
-  // so bit W of diff is the borrow of a subtraction.
-  assign neg      = eff_sub & diff[W];
-  assign sum      = neg ? (~diff[W-1:0] + {{(W-1){1'b0}}, 1'b1}) : diff[W-1:0];
+  // Both operands are below 2^63: a sum fits 64 bits, and a difference lies
+  // in (-2^63, 2^63), so its bit 63 is its sign.
+  assign diff     = eff_sub ? (p_win - c_win) : (p_win + c_win);
+  assign neg      = eff_sub & diff[W-1];
+  assign sum      = neg ? (~diff + {{(W-1){1'b0}}, 1'b1}) : diff;
   assign sum_sign = neg ? c_sign : p_sign_i;
 
   // ---------------------------------------------------------------------
   // Normalise, denormalise, round
   // ---------------------------------------------------------------------
   logic [W-1:0] nsum;
-  logic [6:0]   lz;
+  logic [5:0]   lz;
   logic         sum_zero;
 
   mosaic_fp_norm #(
@@ -134,9 +139,9 @@ module mosaic_fma32_add (
     .zero_o (sum_zero)
   );
 
-  // Biased exponent the leading one would have: top + 127, top = e0 + 76 - lz.
+  // Biased exponent the leading one would have: top + 127, top = e0 + 63 - lz.
   logic signed [10:0] be_pre;
-  assign be_pre = e0 + 11'sd203 - $signed({4'b0, lz});
+  assign be_pre = e0 + 11'sd190 - $signed({5'b0, lz});
 
   // 24 kept bits, the half bit, and everything below as one sticky bit.
   logic [25:0] x;

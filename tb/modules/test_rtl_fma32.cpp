@@ -8,7 +8,8 @@
 //
 // Cases: every triple of a list of special and boundary values under every
 // rounding mode; random triples biased to cancellation, ties, subnormal
-// results, overflow and subnormal operands; the add/sub/mul identities the
+// results, overflow and subnormal operands; every distance from -72 to 72
+// binades between the addend's top bit and the product's; the add/sub/mul identities the
 // unit is documented to support (against mosaic_f32_add/sub/mul); and a copy
 // of the harness built with MOSAIC_INJECT_BUG must report mismatches.
 //
@@ -255,6 +256,38 @@ void random_fma(Driver &d, tb::Rng &r, uint64_t n, bool *ok) {
     *ok &= c.finish();
 }
 
+// Every distance between the addend's top bit and the product's, around the
+// places where the add half changes how it aligns them (mosaic_fma32_add.sv:
+// the reference operand switches at 0, bits are jammed from 16 above and 40
+// below, everything but the sticky bit leaves the window at 63), with
+// subnormal operands and addends among them and both signs (cancellation).
+void alignment_sweep(Driver &d, tb::Rng &r, unsigned per_t, bool *ok) {
+    tb::Case c("fma_alignment_sweep");
+    unsigned n = 0;
+    for (int t = -72; t <= 72; t++)
+        for (unsigned i = 0; i < per_t; i++) {
+            // Biased exponents: the product's top weighs 2^(ea + eb - 253)
+            // (a subnormal counts as exponent 1), the addend's 2^(ec - 127).
+            const unsigned sub = r.below(8); // 0: a subnormal, 1: c subnormal
+            const int ec = sub == 1 ? 1 : 1 + (int)r.below(254);
+            const int pexp = ec + 126 - t;
+            int ea = sub == 0 ? 1 : pexp / 2 + (int)r.below(41) - 20;
+            if (ea < 1)
+                ea = 1;
+            if (ea > 254)
+                ea = 254;
+            const int eb = pexp - ea;
+            if (eb < 1 || eb > 254)
+                continue;
+            const uint32_t a = f32(r.u32() & 1, sub == 0 ? 0 : ea, mant(r));
+            const uint32_t b = f32(r.u32() & 1, eb, mant(r));
+            const uint32_t cc = f32(r.u32() & 1, sub == 1 ? 0 : ec, mant(r));
+            d.fma(c, a, b, cc, (unsigned)(n++ % 5));
+        }
+    d.drain();
+    *ok &= c.finish();
+}
+
 // add(a, c) == fma(a, 1.0, c); sub(a, c) == fma(a, 1.0, -c);
 // mul(a, b) == fma(a, b, RDN ? +0 : -0), bits and flags.
 void identities(Driver &d, tb::Rng &r, uint64_t n, bool *ok) {
@@ -319,6 +352,7 @@ int main(int argc, char **argv) {
     if (!quick)
         specials(d, &ok);
     random_fma(d, rng, quick ? 100000 : 1500000, &ok);
+    alignment_sweep(d, rng, quick ? 200 : 2000, &ok);
     identities(d, rng, quick ? 20000 : 200000, &ok);
     reserved_rm(d, rng, quick ? 10000 : 50000, &ok);
     if (d.bubble_errors_ == 0) {
