@@ -4,20 +4,23 @@
 // datapath, the op codes and how the instructions map onto them).
 //
 // Timing: the lanes are combinational (widen -> FP32 fma / select / exact
-// integer op -> narrow). OutReg = 1 (default): one register stage holds the
-// result row, so the latency is one cycle and the throughput one row per
-// cycle. Handshake: valid/ready on both sides; a row is accepted when
-// valid_i & ready_o, and ready_o = ~valid_o | ready_i (the output register
-// is the only buffer). OutReg = 0: fully combinational, valid_o = valid_i,
-// ready_o = ready_i, clk_i/rst_ni unused (for a consumer that registers the
-// row itself, and for fast module tests).
+// integer op -> narrow). InReg = 1 (default): one register stage, latency
+// one cycle, throughput one row per cycle. The stage holds the accepted
+// row's operands, op, formats and options, and the lanes compute the result
+// from it: the same cycle behaviour as a result register, and the lanes
+// depend only on this unit's flops, so a simulator evaluates them only on
+// this unit's clock (mosaic_tu gates it while the engine is idle), not
+// whenever the TRF ports that feed a_i/b_i change for another engine.
+// Handshake: valid/ready on both sides; a row is accepted when
+// valid_i & ready_o, and ready_o = ~valid_o | ready_i (the stage is the
+// only buffer). InReg = 0: fully combinational, valid_o = valid_i,
+// ready_o = ready_i, clk_i/rst_ni unused (for fast module tests).
 // Op, formats and options are sampled with the row (per-row, so a stream of
 // rows may change instruction at any row).
 //
 // Element e of a row occupies bits [32e +: 32] of a_i/b_i/d_o (patterns
 // right-aligned as everywhere in Mosaic) and [6e +: 6] of flags_o. sat_o is
-// the OR of the SAT flags of the row in the output register (what sets
-// mcsr.msat).
+// the OR of the SAT flags of the row at the output (what sets mcsr.msat).
 //
 // Not here: tbdiv and tact (need an iterative divider / the tact
 // sequencer), tred / trowmax / trowsum (reductions across lanes).
@@ -26,7 +29,7 @@
 
 module mosaic_tu_vec #(
   parameter int Lanes  = 16,
-  parameter bit OutReg = 1'b1
+  parameter bit InReg  = 1'b1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -50,36 +53,42 @@ module mosaic_tu_vec #(
   output logic                 sat_o
 );
 
-  logic [32*Lanes-1:0] d_d;
+  // The lanes' inputs: the ports (InReg = 0) or the stage (InReg = 1).
+  logic [2:0]          l_op;
+  logic [3:0]          l_a_fmt, l_b_fmt, l_d_fmt;
+  logic [2:0]          l_rm;
+  logic                l_fp8_sat, l_subn;
+  logic [32*Lanes-1:0] l_a, l_b;
+
   logic [6*Lanes-1:0]  flags_d;
   logic [Lanes-1:0]    sat_d;
 
   for (genvar e = 0; e < Lanes; e++) begin : g_lane
     mosaic_tu_vec_lane u_lane (
-      .op_i         (op_i),
-      .a_fmt_i      (a_fmt_i),
-      .b_fmt_i      (b_fmt_i),
-      .d_fmt_i      (d_fmt_i),
-      .a_i          (a_i[32*e +: 32]),
-      .b_i          (b_i[32*e +: 32]),
-      .rm_i         (rm_i),
-      .fp8_sat_i    (fp8_sat_i),
-      .subnormals_i (subnormals_i),
-      .d_o          (d_d[32*e +: 32]),
+      .op_i         (l_op),
+      .a_fmt_i      (l_a_fmt),
+      .b_fmt_i      (l_b_fmt),
+      .d_fmt_i      (l_d_fmt),
+      .a_i          (l_a[32*e +: 32]),
+      .b_i          (l_b[32*e +: 32]),
+      .rm_i         (l_rm),
+      .fp8_sat_i    (l_fp8_sat),
+      .subnormals_i (l_subn),
+      .d_o          (d_o[32*e +: 32]),
       .flags_o      (flags_d[6*e +: 6])
     );
     assign sat_d[e] = flags_d[6*e + mosaic_pkg::FlagSat];
   end
 
-  if (OutReg) begin : g_reg
+  assign flags_o = flags_d;
+  assign sat_o   = |sat_d;
+
+  if (InReg) begin : g_reg
     logic accept;
     assign ready_o = ~valid_o | ready_i;
     assign accept  = valid_i & ready_o;
 
-    logic valid_q, sat_q;
-    logic [32*Lanes-1:0] d_q;
-    logic [6*Lanes-1:0]  flags_q;
-
+    logic valid_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         valid_q <= 1'b0;
@@ -91,22 +100,31 @@ module mosaic_tu_vec #(
     // Data registers need no reset: valid_q qualifies them.
     always_ff @(posedge clk_i) begin
       if (accept) begin
-        d_q     <= d_d;
-        flags_q <= flags_d;
-        sat_q   <= |sat_d;
+        l_op      <= op_i;
+        l_a_fmt   <= a_fmt_i;
+        l_b_fmt   <= b_fmt_i;
+        l_d_fmt   <= d_fmt_i;
+        l_rm      <= rm_i;
+        l_fp8_sat <= fp8_sat_i;
+        l_subn    <= subnormals_i;
+        l_a       <= a_i;
+        l_b       <= b_i;
       end
     end
 
     assign valid_o = valid_q;
-    assign d_o     = d_q;
-    assign flags_o = flags_q;
-    assign sat_o   = sat_q;
   end else begin : g_comb
-    assign valid_o = valid_i;
-    assign ready_o = ready_i;
-    assign d_o     = d_d;
-    assign flags_o = flags_d;
-    assign sat_o   = |sat_d;
+    assign l_op      = op_i;
+    assign l_a_fmt   = a_fmt_i;
+    assign l_b_fmt   = b_fmt_i;
+    assign l_d_fmt   = d_fmt_i;
+    assign l_rm      = rm_i;
+    assign l_fp8_sat = fp8_sat_i;
+    assign l_subn    = subnormals_i;
+    assign l_a       = a_i;
+    assign l_b       = b_i;
+    assign valid_o   = valid_i;
+    assign ready_o   = ready_i;
     // No registers: clock and reset stay in the port list so both
     // configurations have one interface.
     logic unused_clk_rst;

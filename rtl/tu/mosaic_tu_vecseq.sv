@@ -128,7 +128,7 @@ module mosaic_tu_vecseq (
 
   mosaic_tu_vec #(
     .Lanes  (16),
-    .OutReg (1'b1)
+    .InReg  (1'b1)
   ) u_vec (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

@@ -1,8 +1,8 @@
 // Test top for mosaic_tu_vec under Verilator (tb/modules/test_rtl_vec.cpp).
 //
-//   u_comb  mosaic_tu_vec #(.OutReg(0)), driven straight from the ports: one
+//   u_comb  mosaic_tu_vec #(.InReg(0)), driven straight from the ports: one
 //           eval() per row, no clock (the bulk element sweeps).
-//   u_pipe  mosaic_tu_vec #(.OutReg(1)), the real configuration, for the
+//   u_pipe  mosaic_tu_vec #(.InReg(1)), the real configuration, for the
 //           valid/ready tests. Its inputs are the same ports, latched on the
 //           falling clock edge, so Verilator only evaluates its lanes on
 //           clock edges (the sweeps, which never toggle the clock, pay for
@@ -42,7 +42,7 @@ module tb_vec (
 
   mosaic_tu_vec #(
     .Lanes  (16),
-    .OutReg (1'b0)
+    .InReg  (1'b0)
   ) u_comb (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -85,7 +85,7 @@ module tb_vec (
 
   mosaic_tu_vec #(
     .Lanes  (16),
-    .OutReg (1'b1)
+    .InReg  (1'b1)
   ) u_pipe (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
