@@ -30,6 +30,7 @@ MOD_TB_HDRS  := tb/modules/tb_check.h
 # helper (the rounding decision) that the block under test uses.
 MOD_TESTS := \
   cvt:mosaic_fmt_cvt:fp:MOSAIC_INJECT_BUG \
+  widen:mosaic_fp_widen:fp:MOSAIC_INJECT_WIDEN_BUG \
   fma32:tb_fma32:fp:MOSAIC_INJECT_BUG \
   div32:mosaic_div32:fp:MOSAIC_INJECT_DIV_BUG \
   tu_check:mosaic_tu_check:tu:MOSAIC_INJECT_BUG \

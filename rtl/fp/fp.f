@@ -13,3 +13,4 @@ rtl/fp/mosaic_fp_norm.sv
 rtl/fp/mosaic_fp_round_pack32.sv
 rtl/fp/mosaic_fp_round_up.sv
 rtl/fp/mosaic_fp_unpack.sv
+rtl/fp/mosaic_fp_widen.sv

@@ -1,7 +1,7 @@
 // tmma engine: operand staging from the TRF, the MAC array, and write-back.
 //
 // Three stages run concurrently on consecutive tmma instructions:
-//   stage  widens tile row y of A and B in cycle y (mosaic_fmt_cvt, as
+//   stage  widens tile row y of A and B in cycle y (mosaic_fp_widen, as
 //          mosaic_to_f32 / int value) into a staging buffer, reading a TRF
 //          row only when y enters a new one, and reads D's raw TRF rows
 //          (unless the op is chained) in the cycles a port is free, the
@@ -407,24 +407,27 @@ module mosaic_tu_mma #(
 
   // Responses: the A/B rows (fresh or held), their tile row, widened.
   logic [511:0] a_row, b_row, a_hold_q, b_hold_q, b_next_q, a_raw, b_raw, a_wide, b_wide;
-  logic [3:0]   wide_to;
+  logic         wide_int;
   assign a_row = p_a_q ? rd0_data_i : a_hold_q;
   assign b_row = p_b_q ? rd1_data_i : p_bnew_q ? b_next_q : b_hold_q;
   mosaic_tu_row_unpack u_rowx_a (.row_i (a_row), .y_i (p_y_q), .fmt_i (p_fa_q), .el_o (a_raw));
   mosaic_tu_row_unpack u_rowx_b (.row_i (b_row), .y_i (p_y_q), .fmt_i (p_fb_q), .el_o (b_raw));
-  assign wide_to = fmt_is_int(p_fd_q) ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32;
+  assign wide_int = fmt_is_int(p_fd_q);
 
+  // Widened only in the cycle a buffer row is written (mosaic_fp_widen
+  // evaluates under its enable): with the operand reused from a buffer, or
+  // while D is read, nothing is widened.
+  logic wa_en, wb_en;
+  assign wa_en = p_valid_q && p_wa_q;
+  assign wb_en = p_valid_q && p_wb_q;
   for (genvar j = 0; j < 16; j++) begin : g_widen
-    logic [5:0] fa_unused, fb_unused;
-    mosaic_fmt_cvt u_cvt_a (
-      .from_i (p_fa_q), .to_i (wide_to), .bits_i (a_raw[32*j +: 32]), .rm_i (mosaic_pkg::RmRne),
-      .fp8_sat_i (1'b0), .subnormals_i (p_subn_q), .int_wrap_i (1'b0),
-      .bits_o (a_wide[32*j +: 32]), .flags_o (fa_unused)
+    mosaic_fp_widen u_wide_a (
+      .en_i (wa_en), .fmt_i (p_fa_q), .to_int_i (wide_int), .subn_i (p_subn_q),
+      .bits_i (a_raw[32*j +: 32]), .bits_o (a_wide[32*j +: 32])
     );
-    mosaic_fmt_cvt u_cvt_b (
-      .from_i (p_fb_q), .to_i (wide_to), .bits_i (b_raw[32*j +: 32]), .rm_i (mosaic_pkg::RmRne),
-      .fp8_sat_i (1'b0), .subnormals_i (p_subn_q), .int_wrap_i (1'b0),
-      .bits_o (b_wide[32*j +: 32]), .flags_o (fb_unused)
+    mosaic_fp_widen u_wide_b (
+      .en_i (wb_en), .fmt_i (p_fb_q), .to_int_i (wide_int), .subn_i (p_subn_q),
+      .bits_i (b_raw[32*j +: 32]), .bits_o (b_wide[32*j +: 32])
     );
   end
 
@@ -478,11 +481,11 @@ module mosaic_tu_mma #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (p_valid_q && p_wa_q) begin
+    if (wa_en) begin
       sa_q[{p_abuf_q, p_y_q}] <= a_wide;
       a_hold_q <= a_row;
     end
-    if (p_valid_q && p_wb_q) begin
+    if (wb_en) begin
       sb_q[{p_bbuf_q, p_y_q}] <= b_wide;
       b_hold_q <= b_row;
     end
@@ -588,6 +591,7 @@ module mosaic_tu_mma #(
   logic [511:0] dl_el;
   logic         dl_int;
   logic [PeCols*32-1:0] d_wide;
+  logic         d_we;             // D staging write (below)
   assign dl_slot = dl_act_q ? dl_slot_q : nb_slot_q;
   assign dl_bi   = dl_act_q ? dl_bi_q : nb_bi_q;
   assign dl_bj   = dl_act_q ? dl_bj_q : nb_bj_q;
@@ -598,16 +602,13 @@ module mosaic_tu_mma #(
   mosaic_tu_row_addr u_prow_dl (.y_i (dl_y), .fmt_i (dl_fd), .prow_o (dl_prow));
   mosaic_tu_row_unpack u_rowx_dl (.row_i (sd_q[{dl_slot, dl_prow}]), .y_i (dl_y),
                             .fmt_i (dl_fd), .el_o (dl_el));
+  // Widened only while the loader writes the array's D staging (d_we).
   for (genvar c = 0; c < PeCols; c++) begin : g_dcvt
-    logic [5:0] fd_unused;
     logic [3:0] tj;
     assign tj = dl_c0 + 4'(c);
-    mosaic_fmt_cvt u_cvt_d (
-      .from_i (dl_fd),
-      .to_i   (dl_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
-      .bits_i (dl_el[32*tj +: 32]), .rm_i (mosaic_pkg::RmRne), .fp8_sat_i (1'b0),
-      .subnormals_i (info_subn_q[dl_slot]), .int_wrap_i (1'b0),
-      .bits_o (d_wide[32*c +: 32]), .flags_o (fd_unused)
+    mosaic_fp_widen u_wide_d (
+      .en_i (d_we), .fmt_i (dl_fd), .to_int_i (dl_int), .subn_i (info_subn_q[dl_slot]),
+      .bits_i (dl_el[32*tj +: 32]), .bits_o (d_wide[32*c +: 32])
     );
   end
 
@@ -673,7 +674,6 @@ module mosaic_tu_mma #(
     end
   end
 
-  logic             d_we;
   assign d_we = dl_go || dl_act_q;
 
   // ------------------------------------------------------------------

@@ -59,6 +59,12 @@ module mosaic_tu_pe (
   output logic [5:0]  flags_o
 );
 
+  // Not inlined: the Verilator model keeps this module a class of its own
+  // into the array: the model then runs one copy of the PE's code for all
+  // PeRows x PeCols instances, which stays in the instruction cache, where
+  // 256 inlined copies did not (docs/performance.md, "RTL simulation speed").
+  /* verilator no_inline_module */
+
   localparam int IntAccW = 40;
 
   // ---------------------------------------------------------------------
