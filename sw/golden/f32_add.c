@@ -1,40 +1,5 @@
-/* FP32 add and subtract, and the exact aligned addition FMA shares. */
-#include "fp_internal.h"
-
-fp_value fp_add_exact(fp_value x, fp_value y)
-{
-    /* Put both leading ones at bit 61: bit 62 takes a carry, and since both
-     * inputs have at most 48 bits, their low 13 bits start out zero. An
-     * alignment shift of up to 13 is therefore exact; a longer one leaves
-     * the sum's leading one at bit 60 or above, so jamming the lost bits
-     * into bit 0 acts as a sticky bit far below any rounding point. */
-    unsigned sx = fp_clz64(x.sig) - 2, sy = fp_clz64(y.sig) - 2;
-    x.sig <<= sx;
-    x.exp -= (int32_t)sx;
-    y.sig <<= sy;
-    y.exp -= (int32_t)sy;
-    if (x.exp < y.exp) {
-        fp_value t = x;
-        x = y;
-        y = t;
-    }
-    int64_t d = (int64_t)x.exp - y.exp;
-    if (d >= 63)
-        y.sig = 1;
-    else if (d > 0)
-        y.sig = (y.sig >> d) | ((y.sig & ((UINT64_C(1) << d) - 1u)) != 0);
-    if (x.sign == y.sign) {
-        x.sig += y.sig;
-    } else if (x.sig >= y.sig) {
-        x.sig -= y.sig;
-    } else {
-        x.sig = y.sig - x.sig;
-        x.sign = y.sign;
-    }
-    x.cls = FPV_FINITE;
-    x.sticky = false;
-    return x;
-}
+/* FP32 add and subtract. */
+#include "fp_round.h"
 
 static uint32_t zero_bits(bool sign)
 {

@@ -1,5 +1,5 @@
 /* FP32 division: a long quotient plus a remainder sticky bit, rounded once. */
-#include "fp_internal.h"
+#include "fp_round.h"
 
 uint32_t mosaic_f32_div(uint32_t a, uint32_t b, mosaic_rm rm, unsigned *flags)
 {

@@ -1,5 +1,5 @@
 /* FP32 multiply and fused multiply-add (one rounding of a*b + c). */
-#include "fp_internal.h"
+#include "fp_round.h"
 
 uint32_t mosaic_f32_mul(uint32_t a, uint32_t b, mosaic_rm rm, unsigned *flags)
 {

@@ -4,30 +4,12 @@
 
 #include "fp_internal.h"
 
-/* Indexed by mosaic_fmt; integer formats have ebits == 0. */
-static const fp_desc DESCS[MOSAIC_FMT_COUNT] = {
-    [MOSAIC_FMT_FP32] = {8, 23, 127, 0, FP_SPECIALS_IEEE, FP_OVF_IEEE, false, 0x7F7FFFFFu},
-    [MOSAIC_FMT_FP16] = {5, 10, 15, 0, FP_SPECIALS_IEEE, FP_OVF_IEEE, false, 0x7BFFu},
-    [MOSAIC_FMT_BF16] = {8, 7, 127, 0, FP_SPECIALS_IEEE, FP_OVF_IEEE, false, 0x7F7Fu},
-    [MOSAIC_FMT_E4M3] = {4, 3, 7, 0, FP_SPECIALS_FN, FP_OVF_FP8, true, 0x7Eu},
-    [MOSAIC_FMT_E5M2] = {5, 2, 15, 0, FP_SPECIALS_IEEE, FP_OVF_FP8, true, 0x7Bu},
-    [MOSAIC_FMT_FP4] = {2, 1, 1, 0, FP_SPECIALS_NONE, FP_OVF_SAT, true, 0x7u},
-    /* TF32 is E8M10 living in bits 31:13 of the FP32 container. */
-    [MOSAIC_FMT_TF32] = {8, 10, 127, 13, FP_SPECIALS_IEEE, FP_OVF_IEEE, false, 0x3FBFFu},
-};
 
 static const char *const NAMES[MOSAIC_FMT_COUNT] = {
     "fp32", "fp16", "bf16", "e4m3", "e5m2", "int8", "fp4", "int16", "int32", "tf32",
 };
 
 static const uint8_t BITS[MOSAIC_FMT_COUNT] = {32, 16, 16, 8, 8, 8, 4, 16, 32, 32};
-
-const fp_desc *fp_desc_of(mosaic_fmt f)
-{
-    if (!mosaic_fmt_valid((unsigned)f) || DESCS[f].ebits == 0)
-        return NULL;
-    return &DESCS[f];
-}
 
 mosaic_cvt_opts mosaic_cvt_default(void)
 {

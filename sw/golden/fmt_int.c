@@ -1,6 +1,6 @@
 /* Integer formats: reading a pattern, and rounding/saturating/wrapping an
  * exact value into INT8/INT16/INT32. */
-#include "fp_internal.h"
+#include "fp_round.h"
 
 static unsigned int_width(mosaic_fmt f)
 {

@@ -5,9 +5,17 @@
  * plus a sticky bit), and hand it to the one round-and-pack routine of the
  * target format. Only integer arithmetic is used, so results never depend
  * on the host's floating point.
+ *
+ * The hot part of that path (the format table, decode, the exact addition
+ * here; rounding and packing in fp_round.h) is written once, as static
+ * inline functions: where the format is a constant, as in every FP32
+ * operation, the compiler folds the table away. Out of line, these calls
+ * were most of the ISS's time on tmma (docs/performance.md).
  */
 #ifndef MOSAIC_FP_INTERNAL_H
 #define MOSAIC_FP_INTERNAL_H
+
+#include <stddef.h>
 
 #include "mosaic_fmt.h"
 
@@ -36,8 +44,25 @@ typedef struct {
     uint32_t max_finite;  /* unshifted encoding of +max */
 } fp_desc;
 
-/* NULL for integer formats and invalid codes. */
-const fp_desc *fp_desc_of(mosaic_fmt f);
+/* Indexed by mosaic_fmt; integer formats have ebits == 0. */
+static const fp_desc FP_DESCS[MOSAIC_FMT_COUNT] = {
+    [MOSAIC_FMT_FP32] = {8, 23, 127, 0, FP_SPECIALS_IEEE, FP_OVF_IEEE, false, 0x7F7FFFFFu},
+    [MOSAIC_FMT_FP16] = {5, 10, 15, 0, FP_SPECIALS_IEEE, FP_OVF_IEEE, false, 0x7BFFu},
+    [MOSAIC_FMT_BF16] = {8, 7, 127, 0, FP_SPECIALS_IEEE, FP_OVF_IEEE, false, 0x7F7Fu},
+    [MOSAIC_FMT_E4M3] = {4, 3, 7, 0, FP_SPECIALS_FN, FP_OVF_FP8, true, 0x7Eu},
+    [MOSAIC_FMT_E5M2] = {5, 2, 15, 0, FP_SPECIALS_IEEE, FP_OVF_FP8, true, 0x7Bu},
+    [MOSAIC_FMT_FP4] = {2, 1, 1, 0, FP_SPECIALS_NONE, FP_OVF_SAT, true, 0x7u},
+    /* TF32 is E8M10 living in bits 31:13 of the FP32 container. */
+    [MOSAIC_FMT_TF32] = {8, 10, 127, 13, FP_SPECIALS_IEEE, FP_OVF_IEEE, false, 0x3FBFFu},
+};
+
+/* NULL for integer formats and invalid codes (mosaic_fmt_valid). */
+static inline const fp_desc *fp_desc_of(mosaic_fmt f)
+{
+    if ((unsigned)f >= MOSAIC_FMT_COUNT || FP_DESCS[f].ebits == 0)
+        return NULL;
+    return &FP_DESCS[f];
+}
 
 typedef enum { FPV_ZERO, FPV_FINITE, FPV_INF, FPV_NAN } fpv_class;
 
@@ -52,54 +77,6 @@ typedef struct {
     uint64_t sig;
     bool sticky;
 } fp_value;
-
-/* Decode any format. flush_small: FP8/FP4 subnormal inputs read as +-0. */
-fp_value fp_decode(mosaic_fmt f, uint32_t bits, bool flush_small);
-
-/* Encode an exact value into any format under opts (the one rounding and
- * packing path for every conversion and arithmetic result). */
-uint32_t fp_encode(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *opts,
-                   unsigned *flags);
-
-/* Round sig * 2^-k (plus the sticky fraction) to an integer under rm; k >= 1
- * when sticky is set. Sets *inexact when anything was discarded. */
-uint64_t fp_shift_round(uint64_t sig, bool sticky, int32_t k, bool sign, mosaic_rm rm,
-                        bool *inexact);
-
-/* Round-and-pack for float targets and integer targets; v is FPV_FINITE with
- * sig != 0. Called by fp_encode only. Integer targets take no sticky bit:
- * only exact (converted) values are ever rounded to an integer. */
-uint32_t fp_pack_float(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *opts,
-                       unsigned *flags);
-uint32_t fp_pack_int(mosaic_fmt to, bool sign, int32_t exp, uint64_t sig,
-                     const mosaic_cvt_opts *opts, unsigned *flags);
-
-/* Sign of an exact zero sum x + y (IEEE 754 6.3). */
-static inline bool fp_zero_sum_sign(bool sx, bool sy, mosaic_rm rm)
-{
-    return sx == sy ? sx : rm == MOSAIC_RM_RDN;
-}
-
-/* Pattern of an integer format's max (negative: min). */
-uint32_t fp_int_limit(mosaic_fmt to, bool negative);
-
-/* Encodings of the largest finite value and of infinity-or-what-replaces-it. */
-uint32_t fp_max_bits(mosaic_fmt to, bool sign);
-uint32_t fp_inf_bits(mosaic_fmt to, bool sign);
-
-/* Exact sum of two finite nonzero values whose sig has at most 48 bits and
- * no sticky. The result's sig may be 0 (exact cancellation). */
-fp_value fp_add_exact(fp_value x, fp_value y);
-
-/* FP32 helpers for the f32_*.c files. */
-static inline fp_value f32_decode(uint32_t a)
-{
-    return fp_decode(MOSAIC_FMT_FP32, a, false);
-}
-
-uint32_t f32_round(const fp_value *v, mosaic_rm rm, unsigned *flags);
-
-#define F32_NAN 0x7FC00000u
 
 static inline unsigned fp_clz64(uint64_t x)
 {
@@ -117,5 +94,107 @@ static inline unsigned fp_clz64(uint64_t x)
     return n;
 #endif
 }
+
+/* An integer format's pattern as an exact value (fmt_decode.c). */
+fp_value fp_decode_int(mosaic_fmt f, uint32_t bits);
+
+/* Decode any format. flush_small: FP8/FP4 subnormal inputs read as +-0. */
+static inline fp_value fp_decode(mosaic_fmt f, uint32_t bits, bool flush_small)
+{
+    const fp_desc *d = fp_desc_of(f);
+    if (!d)
+        return fp_decode_int(f, bits);
+
+    uint32_t x = bits >> d->shift; /* TF32: the low 13 bits are ignored */
+    uint32_t mmask = (1u << d->mbits) - 1u;
+    uint32_t emask = (1u << d->ebits) - 1u;
+    uint32_t frac = x & mmask;
+    uint32_t bexp = (x >> d->mbits) & emask;
+    fp_value r = {FPV_FINITE, (x >> (d->ebits + d->mbits)) & 1u, 0, 0, false};
+
+    if (bexp == emask) {
+        if (d->specials == FP_SPECIALS_IEEE) {
+            r.cls = frac ? FPV_NAN : FPV_INF;
+            return r;
+        }
+        if (d->specials == FP_SPECIALS_FN && frac == mmask) {
+            r.cls = FPV_NAN;
+            return r;
+        }
+    }
+    if (bexp == 0) {
+        /* Flushed FP8/FP4 subnormals keep their sign and raise nothing. */
+        if (frac == 0 || (flush_small && d->flushable)) {
+            r.cls = FPV_ZERO;
+            return r;
+        }
+        r.sig = frac;
+        r.exp = 1 - d->bias - d->mbits;
+        return r;
+    }
+    r.sig = frac | (1u << d->mbits);
+    r.exp = (int32_t)bexp - d->bias - d->mbits;
+    return r;
+}
+
+/* Sign of an exact zero sum x + y (IEEE 754 6.3). */
+static inline bool fp_zero_sum_sign(bool sx, bool sy, mosaic_rm rm)
+{
+    return sx == sy ? sx : rm == MOSAIC_RM_RDN;
+}
+
+/* Pattern of an integer format's max (negative: min). */
+uint32_t fp_int_limit(mosaic_fmt to, bool negative);
+
+/* Round-and-pack for integer targets (fmt_int.c); v is finite, nonzero and
+ * has no sticky bit: only exact (converted) values are ever rounded to an
+ * integer. */
+uint32_t fp_pack_int(mosaic_fmt to, bool sign, int32_t exp, uint64_t sig,
+                     const mosaic_cvt_opts *opts, unsigned *flags);
+
+/* Exact sum of two finite nonzero values whose sig has at most 48 bits and
+ * no sticky. The result's sig may be 0 (exact cancellation). */
+static inline fp_value fp_add_exact(fp_value x, fp_value y)
+{
+    /* Put both leading ones at bit 61: bit 62 takes a carry, and since both
+     * inputs have at most 48 bits, their low 13 bits start out zero. An
+     * alignment shift of up to 13 is therefore exact; a longer one leaves
+     * the sum's leading one at bit 60 or above, so jamming the lost bits
+     * into bit 0 acts as a sticky bit far below any rounding point. */
+    unsigned sx = fp_clz64(x.sig) - 2, sy = fp_clz64(y.sig) - 2;
+    x.sig <<= sx;
+    x.exp -= (int32_t)sx;
+    y.sig <<= sy;
+    y.exp -= (int32_t)sy;
+    if (x.exp < y.exp) {
+        fp_value t = x;
+        x = y;
+        y = t;
+    }
+    int64_t d = (int64_t)x.exp - y.exp;
+    if (d >= 63)
+        y.sig = 1;
+    else if (d > 0)
+        y.sig = (y.sig >> d) | ((y.sig & ((UINT64_C(1) << d) - 1u)) != 0);
+    if (x.sign == y.sign) {
+        x.sig += y.sig;
+    } else if (x.sig >= y.sig) {
+        x.sig -= y.sig;
+    } else {
+        x.sig = y.sig - x.sig;
+        x.sign = y.sign;
+    }
+    x.cls = FPV_FINITE;
+    x.sticky = false;
+    return x;
+}
+
+/* FP32 helpers for the f32_*.c files. */
+static inline fp_value f32_decode(uint32_t a)
+{
+    return fp_decode(MOSAIC_FMT_FP32, a, false);
+}
+
+#define F32_NAN 0x7FC00000u
 
 #endif

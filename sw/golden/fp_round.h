@@ -1,9 +1,15 @@
-/* The rounding decision and the round-and-pack routine for float targets.
- * One routine serves every float format; the format's descriptor decides
- * the precision, exponent range, subnormal flushing and overflow policy. */
+/* The rounding decision, the round-and-pack routine for float targets and
+ * fp_encode, the one path every conversion and arithmetic result leaves
+ * through. One routine serves every float format; the format's descriptor
+ * decides the precision, exponent range, subnormal flushing and overflow
+ * policy. Static inline so that a constant target (FP32) folds: see
+ * fp_internal.h. Internal, like it. */
+#ifndef MOSAIC_FP_ROUND_H
+#define MOSAIC_FP_ROUND_H
+
 #include "fp_internal.h"
 
-static bool round_up(mosaic_rm rm, bool sign, bool odd, bool half, bool below)
+static inline bool fp_round_up(mosaic_rm rm, bool sign, bool odd, bool half, bool below)
 {
     switch (rm) {
     case MOSAIC_RM_RNE:
@@ -20,8 +26,10 @@ static bool round_up(mosaic_rm rm, bool sign, bool odd, bool half, bool below)
     }
 }
 
-uint64_t fp_shift_round(uint64_t sig, bool sticky, int32_t k, bool sign, mosaic_rm rm,
-                        bool *inexact)
+/* Round sig * 2^-k (plus the sticky fraction) to an integer under rm; k >= 1
+ * when sticky is set. Sets *inexact when anything was discarded. */
+static inline uint64_t fp_shift_round(uint64_t sig, bool sticky, int32_t k, bool sign, mosaic_rm rm,
+                                      bool *inexact)
 {
     if (k <= 0) {
         /* Widening: exact. Callers never get here with sticky set. */
@@ -44,27 +52,28 @@ uint64_t fp_shift_round(uint64_t sig, bool sticky, int32_t k, bool sign, mosaic_
         below = sig != 0 || sticky;
     }
     *inexact = half || below;
-    return kept + (round_up(rm, sign, kept & 1u, half, below) ? 1u : 0u);
+    return kept + (fp_round_up(rm, sign, kept & 1u, half, below) ? 1u : 0u);
 }
 
-static uint32_t pack_fields(const fp_desc *d, bool sign, uint32_t bexp, uint32_t frac)
+static inline uint32_t fp_pack_fields(const fp_desc *d, bool sign, uint32_t bexp, uint32_t frac)
 {
     uint32_t x = ((uint32_t)sign << (d->ebits + d->mbits)) | (bexp << d->mbits) | frac;
     return x << d->shift;
 }
 
-uint32_t fp_max_bits(mosaic_fmt to, bool sign)
+/* Encodings of the largest finite value and of infinity-or-what-replaces-it. */
+static inline uint32_t fp_max_bits(mosaic_fmt to, bool sign)
 {
     const fp_desc *d = fp_desc_of(to);
     return (d->max_finite | ((uint32_t)sign << (d->ebits + d->mbits))) << d->shift;
 }
 
-uint32_t fp_inf_bits(mosaic_fmt to, bool sign)
+static inline uint32_t fp_inf_bits(mosaic_fmt to, bool sign)
 {
     const fp_desc *d = fp_desc_of(to);
     switch (d->specials) {
     case FP_SPECIALS_IEEE:
-        return pack_fields(d, sign, (1u << d->ebits) - 1u, 0);
+        return fp_pack_fields(d, sign, (1u << d->ebits) - 1u, 0);
     case FP_SPECIALS_FN:
         return mosaic_fmt_canonical_nan(to);
     case FP_SPECIALS_NONE:
@@ -73,8 +82,8 @@ uint32_t fp_inf_bits(mosaic_fmt to, bool sign)
     }
 }
 
-static uint32_t overflow(mosaic_fmt to, const fp_desc *d, bool sign, const mosaic_cvt_opts *o,
-                         unsigned *flags)
+static inline uint32_t fp_overflow_bits(mosaic_fmt to, const fp_desc *d, bool sign,
+                                        const mosaic_cvt_opts *o, unsigned *flags)
 {
     switch (d->overflow) {
     case FP_OVF_IEEE: {
@@ -98,8 +107,9 @@ static uint32_t overflow(mosaic_fmt to, const fp_desc *d, bool sign, const mosai
     return fp_max_bits(to, sign);
 }
 
-uint32_t fp_pack_float(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *o,
-                       unsigned *flags)
+/* Round-and-pack for float targets; v is FPV_FINITE with sig != 0. */
+static inline uint32_t fp_pack_float(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *o,
+                                     unsigned *flags)
 {
     const fp_desc *d = fp_desc_of(to);
     const int32_t p = d->mbits + 1; /* precision including the hidden bit */
@@ -123,7 +133,7 @@ uint32_t fp_pack_float(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *
     int32_t max_q = (int32_t)((d->max_finite >> d->mbits) & emask) - d->bias - d->mbits;
     uint64_t max_m = (d->max_finite & mmask) | (1u << d->mbits);
     if (q > max_q || (q == max_q && m > max_m))
-        return overflow(to, d, v->sign, o, flags);
+        return fp_overflow_bits(to, d, v->sign, o, flags);
 
     /* Tininess after rounding (RISC-V/SoftFloat): would the value, rounded to
      * p bits with an unbounded exponent, still be below 2^emin? */
@@ -141,11 +151,57 @@ uint32_t fp_pack_float(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *
     if (!normal && m != 0 && d->flushable && !o->subnormals) {
         /* FP8/FP4 flush: the rounded result is subnormal, so it becomes zero. */
         *flags |= MOSAIC_FLAG_UF | MOSAIC_FLAG_NX;
-        return pack_fields(d, v->sign, 0, 0);
+        return fp_pack_fields(d, v->sign, 0, 0);
     }
     if (tiny && inexact)
         *flags |= MOSAIC_FLAG_UF;
     if (!normal)
-        return pack_fields(d, v->sign, 0, (uint32_t)m);
-    return pack_fields(d, v->sign, (uint32_t)(q + (p - 1) + d->bias), (uint32_t)m & mmask);
+        return fp_pack_fields(d, v->sign, 0, (uint32_t)m);
+    return fp_pack_fields(d, v->sign, (uint32_t)(q + (p - 1) + d->bias), (uint32_t)m & mmask);
 }
+
+/* fmt_convert.c: the integer targets' rules for NaN, Inf and zero. */
+uint32_t fp_encode_int(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *o,
+                       unsigned *flags);
+
+/* Encode an exact value into any format under opts. */
+static inline uint32_t fp_encode(mosaic_fmt to, const fp_value *v, const mosaic_cvt_opts *o,
+                                 unsigned *flags)
+{
+    const fp_desc *d = fp_desc_of(to);
+    if (!d)
+        return mosaic_fmt_is_int(to) ? fp_encode_int(to, v, o, flags) : 0u;
+    switch (v->cls) {
+    case FPV_NAN:
+        if (d->specials == FP_SPECIALS_NONE) { /* FP4 has no NaN: +max, flagged */
+            *flags |= MOSAIC_FLAG_SAT | MOSAIC_FLAG_NV;
+            return fp_max_bits(to, false);
+        }
+        return mosaic_fmt_canonical_nan(to);
+    case FPV_INF:
+        if (d->overflow == FP_OVF_SAT || (d->overflow == FP_OVF_FP8 && o->fp8_sat)) {
+            *flags |= MOSAIC_FLAG_SAT;
+            return fp_max_bits(to, v->sign);
+        }
+        if (d->specials == FP_SPECIALS_FN) { /* E4M3 cannot hold Inf */
+            *flags |= MOSAIC_FLAG_NV;
+            return mosaic_fmt_canonical_nan(to);
+        }
+        return fp_inf_bits(to, v->sign);
+    case FPV_ZERO:
+        return ((uint32_t)v->sign << (d->ebits + d->mbits)) << d->shift;
+    case FPV_FINITE:
+    default:
+        return fp_pack_float(to, v, o, flags);
+    }
+}
+
+/* FP32 round-and-pack for the f32_*.c files. */
+static inline uint32_t f32_round(const fp_value *v, mosaic_rm rm, unsigned *flags)
+{
+    mosaic_cvt_opts o = mosaic_cvt_default();
+    o.rm = rm;
+    return fp_encode(MOSAIC_FMT_FP32, v, &o, flags);
+}
+
+#endif
