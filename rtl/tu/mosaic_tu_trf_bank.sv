@@ -26,12 +26,22 @@ module mosaic_tu_trf_bank #(
   logic [8*RowBytes-1:0] mem_q [Depth];
   logic [8*RowBytes-1:0] rdata_q;
 
+  // A byte-enable write as one whole-row assignment: each byte from wdata_i
+  // where wbe_i is set, else the row's old byte. Verilator turns a loop of
+  // per-byte writes into RowBytes delayed assignments per bank, set up and
+  // committed on every clock edge (about 10 % of the 4x4 model's time with the
+  // array busy); this form is one, made only under we_i. Yosys turns the
+  // old-byte feedback back into byte write enables (opt_mem_feedback), so
+  // the inferred RAM is the same.
+  function automatic logic [8*RowBytes-1:0] merge_row(input logic [8*RowBytes-1:0] old_row,
+                                                     input logic [8*RowBytes-1:0] new_row,
+                                                     input logic [RowBytes-1:0]   be);
+    for (int i = 0; i < RowBytes; i++)
+      merge_row[8*i +: 8] = be[i] ? new_row[8*i +: 8] : old_row[8*i +: 8];
+  endfunction
+
   always_ff @(posedge clk_i) begin
-    if (we_i) begin
-      for (int i = 0; i < RowBytes; i++) begin
-        if (wbe_i[i]) mem_q[waddr_i][8*i +: 8] <= wdata_i[8*i +: 8];
-      end
-    end
+    if (we_i) mem_q[waddr_i] <= merge_row(mem_q[waddr_i], wdata_i, wbe_i);
   end
 
   always_ff @(posedge clk_i) begin
