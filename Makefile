@@ -64,7 +64,7 @@ test: setup golden test-build ## build and run every test suite (what CI runs); 
 .PHONY: regress-build
 regress-build: test-build $(SIM_BIN_8X8)
 
-regress: setup golden regress-build ## every suite with its long campaigns, make formal's included (47 min on the 2-core AMD EPYC guest with the test models built); ends with "N passed, N failed"
+regress: setup golden regress-build ## every suite with its long campaigns, make formal's included (47 min on the faster AMD EPYC guest with the test models built, 81 min of suites on the Zen 3 one); ends with "N passed, N failed"
 	@$(PYTHON) tools/run_tests.py --build $(BUILD) --tier regress
 
 test-quick: golden ## the C suites only, no setup and no oracles
