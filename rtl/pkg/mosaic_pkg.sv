@@ -337,24 +337,4 @@ typedef struct packed {
   logic [65:0] dst;      // destination bytes (side_range: {ok, hi, lo})
 } mosaic_sdma_cmd_t;
 
-// A tensor-queue entry (mosaic_tu): an instruction as mosaic_tu_check passed
-// it at issue, with the scalar operands read then, held until dispatch.
-typedef struct packed {
-  logic [5:0]  op;       // mosaic_pkg::TuOp*
-  logic [4:0]  rd;       // register fields of the instruction
-  logic [4:0]  rs1;
-  logic [4:0]  rs2;
-  logic [3:0]  fd;       // formats of rd, rs1, rs2 (mosaic_tu_check fmt_*_o)
-  logic [3:0]  fa;
-  logic [3:0]  fb;
-  logic [2:0]  rm;       // RISC-V rounding mode (mcsr.mfrm or mmacc's RND)
-  logic [31:0] x1;       // x[rs1], x[rs2], x[rd] at issue
-  logic [31:0] x2;
-  logic [31:0] xd;
-  logic [31:0] insn;
-  logic [2:0]  til;      // mmacc tiling after the guard
-  logic [15:0] clr;      // sub-operations whose D needs the R9 clear
-  logic [mosaic_pkg::SeqW-1:0] seq;  // completion tag
-} mosaic_tu_qent_t;
-
 `default_nettype wire

@@ -30,7 +30,7 @@
 // tile, which is enough while the bytes above are already zero. They are not
 // when TensorLoad (which ignores tags) wrote the register, or when mmacc
 // retags a result narrower than its old tag; the issue records that per
-// sub-operation (the queue entry's clr) and the zero writer clears the rows above the tile
+// sub-operation (q_clr) and the zero writer clears the rows above the tile
 // before the op is dispatched (the engine idle, so it owns the write port).
 
 `default_nettype none
@@ -295,8 +295,22 @@ module mosaic_tu #(
   // drain it: an in-order queue of 4 left the array idle there.
   localparam int QDepth = 16;   // power of two
   localparam int QPtrW  = $clog2(QDepth);
-  mosaic_tu_qent_t  q_mem [QDepth];
-  mosaic_tu_qent_t  q_new, q_head;
+  logic [5:0]  q_op   [QDepth];
+  logic [4:0]  q_rd   [QDepth];
+  logic [4:0]  q_rs1  [QDepth];
+  logic [4:0]  q_rs2  [QDepth];
+  logic [3:0]  q_fd   [QDepth];
+  logic [3:0]  q_fa   [QDepth];
+  logic [3:0]  q_fb   [QDepth];
+  logic [2:0]  q_rm   [QDepth];
+  logic [31:0] q_x1   [QDepth];
+  logic [31:0] q_x2   [QDepth];
+  logic [31:0] q_xd   [QDepth];
+  logic [31:0] q_insn [QDepth];
+  logic [11:0] q_imm  [QDepth];
+  logic [mosaic_pkg::SeqW-1:0]  q_seq  [QDepth];
+  logic [2:0]  q_til  [QDepth];   // mmacc tiling after the guard
+  logic [15:0] q_clr  [QDepth];   // sub-operations whose D needs the R9 clear
   logic [QPtrW-1:0] q_wp_q, q_rp_q;
   logic [QPtrW:0]   q_cnt_q;
   logic        q_push, q_pop, q_full, q_empty;
@@ -464,29 +478,26 @@ module mosaic_tu #(
     end
   end
 
-  always_comb begin
-    q_new      = '0;
-    q_new.op   = ck_op;
-    q_new.rd   = ck_rd;
-    q_new.rs1  = ck_rs1;
-    q_new.rs2  = ck_rs2;
-    q_new.fd   = ck_fd;
-    q_new.fa   = ck_fa;
-    q_new.fb   = ck_fb;
-    q_new.rm   = ck_rm;
-    q_new.x1   = issue_rs1_i;
-    q_new.x2   = issue_rs2_i;
-    q_new.xd   = issue_rd_i;
-    q_new.insn = issue_insn_i;
-    q_new.til  = ck_tiling;
-    q_new.clr  = ck_clr;
-    q_new.seq  = seq_q;
-  end
-
   always_ff @(posedge clk_i) begin
-    if (q_push) q_mem[q_wp_q] <= q_new;
+    if (q_push) begin
+      q_op[q_wp_q]  <= ck_op;
+      q_rd[q_wp_q]  <= ck_rd;
+      q_rs1[q_wp_q] <= ck_rs1;
+      q_rs2[q_wp_q] <= ck_rs2;
+      q_fd[q_wp_q]  <= ck_fd;
+      q_fa[q_wp_q]  <= ck_fa;
+      q_fb[q_wp_q]  <= ck_fb;
+      q_rm[q_wp_q]  <= ck_rm;
+      q_x1[q_wp_q]  <= issue_rs1_i;
+      q_x2[q_wp_q]  <= issue_rs2_i;
+      q_xd[q_wp_q]  <= issue_rd_i;
+      q_insn[q_wp_q] <= issue_insn_i;
+      q_imm[q_wp_q] <= issue_insn_i[31:20];
+      q_til[q_wp_q] <= ck_tiling;
+      q_clr[q_wp_q] <= ck_clr;
+      q_seq[q_wp_q] <= seq_q;
+    end
   end
-  assign q_head = q_mem[q_rp_q];
 
   // ------------------------------------------------------------------
   // Dispatch
@@ -496,18 +507,15 @@ module mosaic_tu #(
   logic [3:0]  h_fd, h_fa, h_fb;
   logic [2:0]  h_rm;
   logic [mosaic_pkg::SeqW-1:0]  h_seq;
-  logic [11:0] h_imm;
-  logic [15:0] h_clrs;
-  assign h_op  = q_head.op;
-  assign h_rd  = q_head.rd;
-  assign h_rs1 = q_head.rs1;
-  assign h_rs2 = q_head.rs2;
-  assign h_fd  = q_head.fd;
-  assign h_fa  = q_head.fa;
-  assign h_fb  = q_head.fb;
-  assign h_rm  = q_head.rm;
-  assign h_seq = q_head.seq;
-  assign h_imm = q_head.insn[31:20];   // I-type immediate (tred/tact op, tl stride)
+  assign h_op  = q_op[q_rp_q];
+  assign h_rd  = q_rd[q_rp_q];
+  assign h_rs1 = q_rs1[q_rp_q];
+  assign h_rs2 = q_rs2[q_rp_q];
+  assign h_fd  = q_fd[q_rp_q];
+  assign h_fa  = q_fa[q_rp_q];
+  assign h_fb  = q_fb[q_rp_q];
+  assign h_rm  = q_rm[q_rp_q];
+  assign h_seq = q_seq[q_rp_q];
 
   logic h_valid, h_mma, h_mem, h_vec, h_red, h_sdma, h_tl, h_skip;
   assign h_valid = !q_empty && init_done;
@@ -534,7 +542,7 @@ module mosaic_tu #(
     a_off    = 2'd0;
     b_off    = 2'd0;
     sub_last = 4'd3;
-    unique case (q_head.til)
+    unique case (q_til[q_rp_q])
       mosaic_pkg::TuTile2x2: begin a_off = {1'b0, sub_q[1]}; b_off = {1'b0, sub_q[0]}; end
       mosaic_pkg::TuTile1x4: b_off = sub_q[1:0];
       mosaic_pkg::TuTile4x1: a_off = sub_q[1:0];
@@ -546,8 +554,7 @@ module mosaic_tu #(
   assign e_rd  = h_rd + {1'b0, sub_q};
   assign e_rs1 = h_rs1 + {3'd0, a_off};
   assign e_rs2 = h_rs2 + {3'd0, b_off};
-  assign h_clrs = q_head.clr;   // a named vector: Icarus 11 cannot index a struct field by a variable
-  assign h_clr  = h_clrs[sub_q] && !zdone_q;
+  assign h_clr = q_clr[q_rp_q][sub_q] && !zdone_q;
 
   logic [31:0] mma_pending, mma_reading;
   logic [4:0]  mma_chain_rd, spx_reg;
@@ -653,10 +660,10 @@ module mosaic_tu #(
   logic       r_desc;
   always_comb begin
     unique case (h_op)
-      mosaic_pkg::TuOpTred:    begin r_kind = 2'd0; r_op = {1'b0, h_imm[1:0]}; end
+      mosaic_pkg::TuOpTred:    begin r_kind = 2'd0; r_op = {1'b0, q_imm[q_rp_q][1:0]}; end
       mosaic_pkg::TuOpTrowmax: begin r_kind = 2'd1; r_op = 3'd4; end
       mosaic_pkg::TuOpTrowsum: begin r_kind = 2'd1; r_op = 3'd5; end
-      mosaic_pkg::TuOpTact:    begin r_kind = 2'd3; r_op = h_imm[2:0]; end
+      mosaic_pkg::TuOpTact:    begin r_kind = 2'd3; r_op = q_imm[q_rp_q][2:0]; end
       default:                 begin r_kind = 2'd2; r_op = 3'd0; end
     endcase
   end
@@ -842,7 +849,7 @@ module mosaic_tu #(
     .cmd_wrap_i    (h_ame_wrap),
     .cmd_ame_i     (h_ame),
     .cmd_fin_i     (h_last_sub),
-    .cmd_mode_i    (h_ame ? q_head.insn[26:25] : mcsr[1:0]),   // bTR
+    .cmd_mode_i    (h_ame ? q_insn[q_rp_q][26:25] : mcsr[1:0]),   // bTR
     .cmd_m_i       (mtilem),
     .cmd_k_i       (mtilek),
     .cmd_n_i       (mtilen),
@@ -911,7 +918,7 @@ module mosaic_tu #(
     .cmd_rm_i      (h_rm),
     .cmd_fp8_sat_i (mcsr[5]),
     .cmd_subn_i    (mcsr[9]),
-    .cmd_scalar_i  (q_head.x1),
+    .cmd_scalar_i  (q_x1[q_rp_q]),
     .cmd_seq_i     (h_seq),
     .cmd_desc_i    (v_desc),
     .rd0_req_o     (v_rd0_req),
@@ -1021,10 +1028,10 @@ module mosaic_tu #(
     .rst_ni          (rst_ni),
     .cmd_valid_i     (tl_go),
     .cmd_ready_o     (tl_ready),
-    .cmd_insn_i      (q_head.insn),
-    .cmd_x1_i        (q_head.x1),
-    .cmd_x2_i        (q_head.x2),
-    .cmd_xrd_i       (q_head.xd),
+    .cmd_insn_i      (q_insn[q_rp_q]),
+    .cmd_x1_i        (q_x1[q_rp_q]),
+    .cmd_x2_i        (q_x2[q_rp_q]),
+    .cmd_xrd_i       (q_xd[q_rp_q]),
     .cmd_shape_i     (tl_shape),
     .cmd_mask1_i     (tl_mask1),
     .cmd_mask2_i     (tl_mask2),
@@ -1363,9 +1370,9 @@ module mosaic_tu #(
     .cmd_valid_i  (sdma_go),
     .cmd_ready_o  (sdma_ready),
     .cmd_store_i  (h_op == mosaic_pkg::TuOpScpadSt),
-    .cmd_shape_i  (q_head.xd),
-    .cmd_sp_i     (q_head.x1),
-    .cmd_mem_i    (q_head.x2),
+    .cmd_shape_i  (q_xd[q_rp_q]),
+    .cmd_sp_i     (q_x1[q_rp_q]),
+    .cmd_mem_i    (q_x2[q_rp_q]),
     .cmd_stride_i (sdma_stride),
     .ddc_base_i   (ddc_base),
     .ddc_limit_i  (ddc_limit),
@@ -1423,8 +1430,8 @@ module mosaic_tu #(
     .req_store_i    (h_op == mosaic_pkg::TuOpTst),
     .req_treg_i     (h_rd),
     .req_size_i     (h_size),
-    .req_base_i     (q_head.x1),
-    .req_stride_i   ({{20{h_imm[11]}}, h_imm}),
+    .req_base_i     (q_x1[q_rp_q]),
+    .req_stride_i   ({{20{q_imm[q_rp_q][11]}}, q_imm[q_rp_q]}),
     .busy_o         (lsu_busy),
     .done_o         (lsu_done),
     .err_o          (lsu_err),
@@ -1486,10 +1493,10 @@ module mosaic_tu #(
       lt_addr_q  <= '0;
     end else if (lsu_go) begin
       lt_store_q <= h_op == mosaic_pkg::TuOpTst;
-      lt_addr_q  <= q_head.x1;
+      lt_addr_q  <= q_x1[q_rp_q];
     end else if (tl_go) begin
       lt_store_q <= h_op == mosaic_pkg::TuOpTlMstore;
-      lt_addr_q  <= q_head.x2;
+      lt_addr_q  <= q_x2[q_rp_q];
     end
   end
   `MOSAIC_ASSERT_ONEHOT0(MemDoneOneA, {sdma_done, lsu_done, tl_done}, clk_i, rst_ni)
@@ -1501,8 +1508,8 @@ module mosaic_tu #(
   // windows are far apart, so a first row in the scratchpad means all rows.
   logic [31:0] h_x1, h_stride;
   logic [6:0]  h_rb;
-  assign h_x1     = q_head.x1;
-  assign h_stride = {{20{h_imm[11]}}, h_imm};
+  assign h_x1     = q_x1[q_rp_q];
+  assign h_stride = {{20{q_imm[q_rp_q][11]}}, q_imm[q_rp_q]};
   assign h_rb     = 7'd8 << h_size;
   assign h_spx    = (h_x1 - mosaic_pkg::ScpadBase) <
                     (mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks);
@@ -1528,7 +1535,7 @@ module mosaic_tu #(
   logic [SdrCw-1:0] sdr_cnt_q;
   logic [31:0] h_shape;
   logic [14:0] sd_bytes;
-  assign h_shape  = q_head.xd;
+  assign h_shape  = q_xd[q_rp_q];
   assign sd_bytes = 15'(h_shape[5:0] * h_shape[13:8]) << h_shape[17:16];
   assign sdr_full = sdr_cnt_q == SdrCw'(SdrDepth);
   always_comb begin
