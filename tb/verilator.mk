@@ -93,13 +93,17 @@ $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-scalar,$(SIM_RTL_SRCS),,)
 test-build: $(SIM_SCALAR)
 
-# mosaic-sim-fpga: the scalar SoC with the FPGA configuration's core
-# (LoadFwd = 0: a load-use pair takes one more cycle; mosaic_soc_fpga). The
-# lockstep suite runs the scalar programs on it too, so the FPGA's core is
-# held to the golden model like the default one.
+# mosaic-sim-fpga: the FPGA configuration (mosaic_soc_fpga's parameters,
+# docs/fpga.md): the core's FPGA timing (LoadFwd = 0: a load-use pair takes
+# one more cycle; EarlyRedirect = 0) and a 4x4 tensor unit with one lane in
+# each of the element-wise, tbdiv and tact units. The lockstep suite runs
+# scalar and tensor programs on it, so neither the FPGA core nor an area
+# parameter can change a result unnoticed.
 SIM_FPGA := $(SIM_DIR)/mosaic-sim-fpga
+SIM_FPGA_PARAMS := $(SIM_TU) -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0 \
+                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1
 $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
-	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),-GLoadFwd=0 -GEarlyRedirect=0,)
+	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS),)
 test-build: $(SIM_FPGA)
 
 # The SoC mutant: the 4x4 build with one PE rounding to nearest even

@@ -40,7 +40,12 @@ module mosaic_soc #(
   parameter logic [31:0] BootAddr     = mosaic_pkg::ResetPc,
   parameter bit          LoadFwd      = 1'b1,  // mosaic_core: load-use forwarding
   parameter bit          EarlyRedirect = 1'b1, // mosaic_core: branch redirect timing
-  parameter bit          TuClockGate  = 1'b1   // gate mosaic_tu's clock while it is idle
+  parameter bit          TuClockGate  = 1'b1,  // gate mosaic_tu's clock while it is idle
+  // mosaic_tu's area parameters (docs/fpga.md): lanes of the element-wise,
+  // tbdiv and tact units; fewer lanes, the same results in more cycles.
+  parameter int          VecLanes     = 16,
+  parameter int          DivLanes     = 16,
+  parameter int          ActLanes     = 16
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -489,7 +494,10 @@ module mosaic_soc #(
       .PeCols       (PeCols),
       .AxiDataWidth (AxiDw),
       .AxiBursts    (AxiBursts),
-      .XifIdWidth   (XifIdWidth)
+      .XifIdWidth   (XifIdWidth),
+      .VecLanes     (VecLanes),
+      .DivLanes     (DivLanes),
+      .ActLanes     (ActLanes)
     ) u_tu (
       .clk_i              (tu_clk),
       .rst_ni             (rst_ni),

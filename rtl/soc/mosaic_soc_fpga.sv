@@ -19,7 +19,11 @@ module mosaic_soc_fpga #(
   // The core's FPGA timing (docs/fpga.md): no same-cycle load-data
   // forwarding, and taken branches redirect the fetch from a register.
   parameter bit          LoadFwd       = 1'b0,
-  parameter bit          EarlyRedirect = 1'b0
+  parameter bit          EarlyRedirect = 1'b0,
+  // The tensor unit's area parameters (docs/fpga.md).
+  parameter int          VecLanes      = 1,
+  parameter int          DivLanes      = 1,
+  parameter int          ActLanes      = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -46,7 +50,10 @@ module mosaic_soc_fpga #(
     .UartClkDiv  (UartClkDiv),
     .BootAddr    (BootAddr),
     .LoadFwd       (LoadFwd),
-    .EarlyRedirect (EarlyRedirect)
+    .EarlyRedirect (EarlyRedirect),
+    .VecLanes      (VecLanes),
+    .DivLanes      (DivLanes),
+    .ActLanes      (ActLanes)
   ) u_soc (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),

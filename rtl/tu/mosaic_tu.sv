@@ -42,7 +42,13 @@ module mosaic_tu #(
   parameter int PeCols       = 16,
   parameter int AxiDataWidth = 128,  // the SDMA engine's beat; LSU and TensorLoad use 64
   parameter int AxiBursts    = 64,   // bursts in flight per direction (power of two)
-  parameter int XifIdWidth   = 4
+  parameter int XifIdWidth   = 4,
+  // Area parameters (docs/fpga.md): lanes of the element-wise, tbdiv and
+  // tact units (16, 8, 4, 2 or 1). Fewer lanes run a row in several passes:
+  // the same results, more cycles.
+  parameter int VecLanes     = 16,
+  parameter int DivLanes     = 16,
+  parameter int ActLanes     = 16
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -902,7 +908,9 @@ module mosaic_tu #(
     .clk_o  (vec_clk)
   );
 
-  mosaic_tu_vecseq u_vec (
+  mosaic_tu_vecseq #(
+    .VecLanes (VecLanes)
+  ) u_vec (
     .clk_i         (vec_clk),
     .rst_ni        (rst_ni),
     .cmd_valid_i   (vec_go),
@@ -952,7 +960,10 @@ module mosaic_tu #(
     .clk_o  (red_clk)
   );
 
-  mosaic_tu_redseq u_red (
+  mosaic_tu_redseq #(
+    .DivLanes (DivLanes),
+    .ActLanes (ActLanes)
+  ) u_red (
     .clk_i         (red_clk),
     .rst_ni        (rst_ni),
     .cmd_valid_i   (red_go),

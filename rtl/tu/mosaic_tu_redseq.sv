@@ -9,10 +9,18 @@
 // tile is zeroed as the golden model's whole-register write does (R9).
 // Rows run from 15 down to 0 when D is also a narrower source (see
 // mosaic_tu_vecseq); tred always runs 0..15, its order is architectural.
+//
+// DivLanes, ActLanes < 16 (area parameters, docs/fpga.md): tbdiv and tact
+// run a row through that many lanes in 16 / lanes passes
+// (mosaic_tu_lane_fold); the results are the same, a row takes that many
+// times the unit's latency.
 
 `default_nettype none
 
-module mosaic_tu_redseq (
+module mosaic_tu_redseq #(
+  parameter int DivLanes = 16,   // 16, 8, 4, 2 or 1
+  parameter int ActLanes = 16
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
   // Dispatch.
@@ -144,46 +152,109 @@ module mosaic_tu_redseq (
     .sat_o        (red_sat)
   );
 
+  // tbdiv and tact: each unit behind a fold, which is wires when the unit
+  // has all 16 lanes and otherwise runs the row through it in passes.
+  logic                   dv_valid, dv_ready, dv_ovalid, dv_oready, dv_sat;
+  logic [32*DivLanes-1:0] dv_a, dv_d;
+  logic [31:0]            dv_b;
+  logic [6*DivLanes-1:0]  dv_flags;
+
+  mosaic_tu_lane_fold #(
+    .Lanes     (16),
+    .PhysLanes (DivLanes),
+    .BWidth    (32)
+  ) u_div_fold (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .valid_i   (div_valid),
+    .ready_o   (div_ready),
+    .a_i       (hold_a_q),
+    .b_i       (hold_b_q),
+    .valid_o   (div_ovalid),
+    .ready_i   (div_oready),
+    .d_o       (div_d),
+    .flags_o   (div_flags),
+    .sat_o     (div_sat),
+    .u_valid_o (dv_valid),
+    .u_ready_i (dv_ready),
+    .u_a_o     (dv_a),
+    .u_b_o     (dv_b),
+    .u_valid_i (dv_ovalid),
+    .u_ready_o (dv_oready),
+    .u_d_i     (dv_d),
+    .u_flags_i (dv_flags)
+  );
+
   mosaic_tu_vec_div #(
-    .Lanes (16)
+    .Lanes (DivLanes)
   ) u_div (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .valid_i      (div_valid),
-    .ready_o      (div_ready),
+    .valid_i      (dv_valid),
+    .ready_o      (dv_ready),
     .a_fmt_i      (fa_q),
     .b_fmt_i      (fb_q),
     .d_fmt_i      (fd_q),
     .rm_i         (rm_q),
     .fp8_sat_i    (sat8_q),
     .subnormals_i (subn_q),
-    .a_i          (hold_a_q),
-    .b_i          (hold_b_q),
-    .valid_o      (div_ovalid),
-    .ready_i      (div_oready),
-    .d_o          (div_d),
-    .flags_o      (div_flags),
-    .sat_o        (div_sat)
+    .a_i          (dv_a),
+    .b_i          (dv_b),
+    .valid_o      (dv_ovalid),
+    .ready_i      (dv_oready),
+    .d_o          (dv_d),
+    .flags_o      (dv_flags),
+    .sat_o        (dv_sat)
+  );
+
+  logic                   ac_valid, ac_ready, ac_ovalid, ac_oready, ac_sat, ac_b;
+  logic [32*ActLanes-1:0] ac_a, ac_d;
+  logic [6*ActLanes-1:0]  ac_flags;
+
+  mosaic_tu_lane_fold #(
+    .Lanes     (16),
+    .PhysLanes (ActLanes),
+    .BWidth    (1)          // tact has no B
+  ) u_act_fold (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .valid_i   (act_valid),
+    .ready_o   (act_ready),
+    .a_i       (hold_a_q),
+    .b_i       (1'b0),
+    .valid_o   (act_ovalid),
+    .ready_i   (act_oready),
+    .d_o       (act_d),
+    .flags_o   (act_flags),
+    .sat_o     (act_sat),
+    .u_valid_o (ac_valid),
+    .u_ready_i (ac_ready),
+    .u_a_o     (ac_a),
+    .u_b_o     (ac_b),
+    .u_valid_i (ac_ovalid),
+    .u_ready_o (ac_oready),
+    .u_d_i     (ac_d),
+    .u_flags_i (ac_flags)
   );
 
   mosaic_tu_tact #(
-    .Lanes (16)
+    .Lanes (ActLanes)
   ) u_tact (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .valid_i      (act_valid),
-    .ready_o      (act_ready),
+    .valid_i      (ac_valid),
+    .ready_o      (ac_ready),
     .func_i       (op_q),
     .fmt_i        (fa_q),
     .rm_i         (rm_q),
     .fp8_sat_i    (sat8_q),
     .subnormals_i (subn_q),
-    .a_i          (hold_a_q),
-    .valid_o      (act_ovalid),
-    .ready_i      (act_oready),
-    .d_o          (act_d),
-    .flags_o      (act_flags),
-    .sat_o        (act_sat)
+    .a_i          (ac_a),
+    .valid_o      (ac_ovalid),
+    .ready_i      (ac_oready),
+    .d_o          (ac_d),
+    .flags_o      (ac_flags),
+    .sat_o        (ac_sat)
   );
 
   logic taken;
@@ -331,7 +402,7 @@ module mosaic_tu_redseq (
   end
 
   logic unused;
-  assign unused = ^{red_row, red_flags, div_flags, act_flags, hold_y_q, b_el[511:32]};
+  assign unused = ^{red_row, red_flags, div_flags, act_flags, hold_y_q, b_el[511:32], dv_sat, ac_sat, ac_b};
 
 endmodule
 

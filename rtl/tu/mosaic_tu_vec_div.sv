@@ -147,8 +147,10 @@ module mosaic_tu_vec_div #(
   assign valid_o = lane_valid[0];
   assign sat_o   = |lane_sat;
 
-  logic unused_lanes;
-  assign unused_lanes = ^{lane_ready[Lanes-1:1], lane_valid[Lanes-1:1]};
+  if (Lanes > 1) begin : g_unused
+    logic unused_lanes;
+    assign unused_lanes = ^{lane_ready[Lanes-1:1], lane_valid[Lanes-1:1]};
+  end
 
 endmodule
 

@@ -18,10 +18,19 @@
 // go from 15 down to 0 (cmd_desc_i), and every source row a write covers has
 // been read before it. Otherwise rows go up, which covers the equal and
 // narrowing cases the same way.
+//
+// VecLanes < 16 (an area parameter, docs/fpga.md): the row goes through
+// VecLanes lanes in 16 / VecLanes passes (mosaic_tu_lane_fold), and a row is
+// read only when the unit is empty and no read is out, so the one row it
+// returns is always taken: a few cycles per row instead of one, the same
+// results.
 
 `default_nettype none
+`include "mosaic_assert.svh"
 
-module mosaic_tu_vecseq (
+module mosaic_tu_vecseq #(
+  parameter int VecLanes = 16   // 16, 8, 4, 2 or 1
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
   // Dispatch.
@@ -101,10 +110,11 @@ module mosaic_tu_vecseq (
   mosaic_tu_row_addr u_prow_a (.y_i (req_y), .fmt_i (fa_q), .prow_o (prow_a));
   mosaic_tu_row_addr u_prow_b (.y_i (req_y), .fmt_i (fb_q), .prow_o (prow_b));
 
-  assign rd0_req_o = act_q && reads && !req_q[4];
+  logic req_ok;   // (below, with the unit)
+  assign rd0_req_o = act_q && reads && !req_q[4] && req_ok;
   assign rd0_reg_o = ra_q;
   assign rd0_row_o = prow_a;
-  assign rd1_req_o = act_q && reads && !req_q[4] && (kind_q != KindUnary) && (kind_q != KindScalar);
+  assign rd1_req_o = rd0_req_o && (kind_q != KindUnary) && (kind_q != KindScalar);
   assign rd1_reg_o = rb_q;
   assign rd1_row_o = prow_b;
 
@@ -126,14 +136,50 @@ module mosaic_tu_vecseq (
   logic [95:0]   v_flags;
   assign v_valid_in = act_q && reads && rd0_valid_i;
 
+  // The unit: 16 lanes behind their own register stage, or fewer lanes,
+  // combinational, run through the row in passes by the fold.
+  localparam bit Full = (VecLanes == 16);
+  // A folded unit takes a row only every few cycles, and the returned row
+  // must find it ready (it is not held anywhere): one read at a time.
+  assign req_ok = Full || ((req_q == rsp_q) && v_ready);
+
+  logic                   u_valid, u_ready, u_ovalid, u_oready, u_sat;
+  logic [32*VecLanes-1:0] u_a, u_b, u_d;
+  logic [6*VecLanes-1:0]  u_flags;
+
+  mosaic_tu_lane_fold #(
+    .Lanes     (16),
+    .PhysLanes (VecLanes)
+  ) u_fold (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .valid_i   (v_valid_in),
+    .ready_o   (v_ready),
+    .a_i       (a_el),
+    .b_i       (b_in),
+    .valid_o   (v_valid_out),
+    .ready_i   (wr_ready_i),
+    .d_o       (v_d),
+    .flags_o   (v_flags),
+    .sat_o     (v_sat),
+    .u_valid_o (u_valid),
+    .u_ready_i (u_ready),
+    .u_a_o     (u_a),
+    .u_b_o     (u_b),
+    .u_valid_i (u_ovalid),
+    .u_ready_o (u_oready),
+    .u_d_i     (u_d),
+    .u_flags_i (u_flags)
+  );
+
   mosaic_tu_vec #(
-    .Lanes  (16),
-    .InReg  (1'b1)
+    .Lanes  (VecLanes),
+    .InReg  (Full)
   ) u_vec (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .valid_i      (v_valid_in),
-    .ready_o      (v_ready),
+    .valid_i      (u_valid),
+    .ready_o      (u_ready),
     .op_i         (op_q),
     .a_fmt_i      (fa_q),
     .b_fmt_i      (fb_q),
@@ -141,13 +187,13 @@ module mosaic_tu_vecseq (
     .rm_i         (rm_q),
     .fp8_sat_i    (sat8_q),
     .subnormals_i (subn_q),
-    .a_i          (a_el),
-    .b_i          (b_in),
-    .valid_o      (v_valid_out),
-    .ready_i      (wr_ready_i),
-    .d_o          (v_d),
-    .flags_o      (v_flags),
-    .sat_o        (v_sat)
+    .a_i          (u_a),
+    .b_i          (u_b),
+    .valid_o      (u_ovalid),
+    .ready_i      (u_oready),
+    .d_o          (u_d),
+    .flags_o      (u_flags),
+    .sat_o        (u_sat)
   );
 
   // ---- write-back ----------------------------------------------------
@@ -256,8 +302,11 @@ module mosaic_tu_vecseq (
     end
   end
 
+  // A returned row is never dropped: the unit takes it in its cycle.
+  `MOSAIC_ASSERT_NEVER(RowDroppedA, v_valid_in && !v_ready, clk_i, rst_ni)
+
   logic unused;
-  assign unused = ^v_flags;
+  assign unused = ^{v_flags, u_sat};
 
 endmodule
 

@@ -19,8 +19,9 @@
     mmacc benchmarks on the 4x4-array build (build/bin/mosaic-sim-4x4),
   * in the regress tier, the benchmarks and two random tensor programs on
     the 8x8-array build (build/bin/mosaic-sim-8x8, make perf's middle size),
-  * the scalar programs and part of the scalar campaign on the FPGA
-    configuration's core (mosaic-sim-fpga: no same-cycle load forwarding).
+  * every program and part of the scalar campaign, and a random tensor
+    program, on the FPGA configuration (mosaic-sim-fpga: no same-cycle load
+    forwarding, one lane in the element-wise, tbdiv and tact units).
 
 MOSAIC_TIER=test (make test) runs every program class at least once: all
 ISA, example and target programs, one seed of each random-campaign flavour;
@@ -57,9 +58,11 @@ TENSOR_4X4 = [(s, ["--tensor"], 30000) for s in (21, 22)]
 # The 8x8 build, whose figures make perf reports: make regress only (its
 # model is not built by make test).
 TENSOR_8X8 = [(s, ["--tensor"], 30000) for s in (81, 82)]
+# The FPGA configuration (fpga_config).
+TENSOR_FPGA = [(s, ["--tensor"], 30000) for s in (41, 42, 43)]
 SEEDS = [(name, seed) for name in ("rv32i_mem", "rv32m", "traps") for seed in (2, 77, 4000000000)]
 REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
-# The FPGA core's share (fpga_core): other seeds than the test tier's.
+# The FPGA configuration's share (fpga_config): other seeds than the test tier's.
 FPGA_CAMPAIGN = CAMPAIGN if REGRESS else [c for c in CAMPAIGN if c[0] in (3, 102, 203)]
 if not REGRESS:
     # make test: one case of each flavour (traps, none, interrupts, both,
@@ -68,6 +71,7 @@ if not REGRESS:
     CAMPAIGN = [c for c in CAMPAIGN if c[0] in (1, 2, 101, 201, 202, 301)]
     TENSOR_CAMPAIGN = TENSOR_CAMPAIGN[:1]
     TENSOR_4X4 = TENSOR_4X4[:1]
+    TENSOR_FPGA = TENSOR_FPGA[:1]
     SEEDS = [("rv32i_mem", 4000000000), ("traps", 77)]
 # Programs that use the tensor unit run on this build; scalar ones on the
 # scalar build (simlib.SIM_SCALAR), which is hundreds of times faster.
@@ -196,20 +200,25 @@ def slow_dram(seed, flags, insns):
                        sim=simlib.SIM_4X4)
 
 
-def fpga_core(rvgen):
-    """The FPGA configuration's core (mosaic-sim-fpga, LoadFwd = 0: no
-    same-cycle load-data forwarding) runs every scalar ISA and target
-    program, the board's own check program and part of the scalar random
-    campaign (all of it in the regress tier)."""
+def fpga_config(rvgen):
+    """The FPGA configuration (mosaic-sim-fpga: the core without same-cycle
+    load-data forwarding and with registered branch redirects, a 4x4 array,
+    one lane in the element-wise, tbdiv and tact units) runs every ISA,
+    example and target program, scalar and tensor, the board's own check
+    program, part of the scalar random campaign (all of it in the regress
+    tier) and random tensor programs."""
     jobs = []
     board_check = program_list("sw/boot/board_check.elf")
     if not board_check:
-        jobs.append(("fpga-core: sw/boot/board_check", fail_job("not built (make sw)")))
+        jobs.append(("fpga: sw/boot/board_check", fail_job("not built (make sw)")))
     progs = program_list("isa/*.elf") + program_list("sw/*.elf") + program_list("sw/tests/*.elf")
-    for elf in [p for p in progs if not any(simlib.tensor_use(p))] + board_check:
+    for elf in progs + board_check:
         name = os.path.relpath(os.path.splitext(elf)[0], BUILD)
-        jobs.append((f"fpga-core: {name}", lambda elf=elf: run_program(elf, sim=simlib.SIM_FPGA)))
-    return jobs + random_campaign(rvgen, FPGA_CAMPAIGN, simlib.SIM_FPGA, "fpga-core: ")
+        limit = LONG_MAX_CYCLES if os.path.basename(name) in LONG_PROGRAMS else MAX_CYCLES
+        jobs.append((f"fpga: {name}", lambda elf=elf, limit=limit:
+                     run_program(elf, sim=simlib.SIM_FPGA, max_cycles=limit)))
+    return (jobs + random_campaign(rvgen, FPGA_CAMPAIGN, simlib.SIM_FPGA, "fpga: ") +
+            random_campaign(rvgen, TENSOR_FPGA, simlib.SIM_FPGA, "fpga: "))
 
 
 def small_array(rvgen):
@@ -252,7 +261,7 @@ def main():
     spec.loader.exec_module(rvgen)
     jobs = (suite_programs() + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
             random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen) + mid_array(rvgen) +
-            fpga_core(rvgen))
+            fpga_config(rvgen))
     workers = simlib.jobs()
     print(f"INFO: tier {'regress' if REGRESS else 'test'}: {len(jobs)} programs on {workers} workers", flush=True)
 
@@ -266,7 +275,7 @@ def main():
     # scalar ones seconds: start those first so no core idles at the end. Results
     # still print in list order.
     heavy = [i for i, (name, _) in enumerate(jobs)
-             if name.startswith(("sw/", "16x16: ", "8x8: ")) or "--tensor" in name]
+             if name.startswith(("sw/", "16x16: ", "8x8: ", "fpga: sw/")) or "--tensor" in name]
     order = heavy + [i for i in range(len(jobs)) if i not in heavy]
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         submitted = {i: pool.submit(timed, jobs[i][1]) for i in order}
