@@ -38,6 +38,7 @@ MOD_TESTS := \
   vec:tb_vec:tu:MOSAIC_INJECT_VEC_BUG \
   lsu:mosaic_tu_lsu:tu:MOSAIC_INJECT_BUG \
   red:tb_red:tu:MOSAIC_INJECT_RED_BUG+MOSAIC_INJECT_DIV_BUG \
+  red:tb_red:tu:MOSAIC_INJECT_RED_BUG+MOSAIC_INJECT_DIV_BUG:serial \
   sdma:mosaic_tu_sdma:tu:MOSAIC_INJECT_BUG \
   mem_sys:tb_mem_sys:mem:MOSAIC_INJECT_BUG \
   tact:mosaic_tu_tact:tu:MOSAIC_INJECT_TACT_BUG \
@@ -56,6 +57,8 @@ MOD_GFLAGS_sdma    := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GSc
 # test_rtl_mem_sys runs the 128-bit bus (for 64: -GAxiDataWidth=64 and
 # -CFLAGS -DMEMSYS_BUS_BYTES=8).
 MOD_GFLAGS_mem_sys := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GAxiDataWidth=128
+# The reduction unit of the FPGA configuration (mosaic_tu_red_serial).
+MOD_GFLAGS_redserial := -GRedLanes=1 -CFLAGS -DRED_SERIAL
 # The array in three sizes: 4x4 (a 16x16 tile is 16 block passes), 8x8 (4)
 # and 16x16 (1 pass, chained tmma).
 MOD_GFLAGS_array4  := -GPeRows=4 -GPeCols=4 -CFLAGS -DPE_ROWS=4

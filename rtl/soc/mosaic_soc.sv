@@ -42,10 +42,12 @@ module mosaic_soc #(
   parameter bit          EarlyRedirect = 1'b1, // mosaic_core: branch redirect timing
   parameter bit          TuClockGate  = 1'b1,  // gate mosaic_tu's clock while it is idle
   // mosaic_tu's area parameters (docs/fpga.md): lanes of the element-wise,
-  // tbdiv and tact units; fewer lanes, the same results in more cycles.
+  // tbdiv, tact and reduction units; fewer lanes, the same results in more
+  // cycles.
   parameter int          VecLanes     = 16,
   parameter int          DivLanes     = 16,
-  parameter int          ActLanes     = 16
+  parameter int          ActLanes     = 16,
+  parameter int          RedLanes     = 16
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -497,7 +499,8 @@ module mosaic_soc #(
       .XifIdWidth   (XifIdWidth),
       .VecLanes     (VecLanes),
       .DivLanes     (DivLanes),
-      .ActLanes     (ActLanes)
+      .ActLanes     (ActLanes),
+      .RedLanes     (RedLanes)
     ) u_tu (
       .clk_i              (tu_clk),
       .rst_ni             (rst_ni),

@@ -23,7 +23,8 @@ module mosaic_soc_fpga #(
   // The tensor unit's area parameters (docs/fpga.md).
   parameter int          VecLanes      = 1,
   parameter int          DivLanes      = 1,
-  parameter int          ActLanes      = 1
+  parameter int          ActLanes      = 1,
+  parameter int          RedLanes      = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -53,7 +54,8 @@ module mosaic_soc_fpga #(
     .EarlyRedirect (EarlyRedirect),
     .VecLanes      (VecLanes),
     .DivLanes      (DivLanes),
-    .ActLanes      (ActLanes)
+    .ActLanes      (ActLanes),
+    .RedLanes      (RedLanes)
   ) u_soc (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),

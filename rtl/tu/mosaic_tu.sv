@@ -44,11 +44,12 @@ module mosaic_tu #(
   parameter int AxiBursts    = 64,   // bursts in flight per direction (power of two)
   parameter int XifIdWidth   = 4,
   // Area parameters (docs/fpga.md): lanes of the element-wise, tbdiv and
-  // tact units (16, 8, 4, 2 or 1). Fewer lanes run a row in several passes:
-  // the same results, more cycles.
+  // tact units (16, 8, 4, 2 or 1) and of the reduction unit (16, or 1: one
+  // element per cycle). Fewer lanes: the same results in more cycles.
   parameter int VecLanes     = 16,
   parameter int DivLanes     = 16,
-  parameter int ActLanes     = 16
+  parameter int ActLanes     = 16,
+  parameter int RedLanes     = 16
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -962,7 +963,8 @@ module mosaic_tu #(
 
   mosaic_tu_redseq #(
     .DivLanes (DivLanes),
-    .ActLanes (ActLanes)
+    .ActLanes (ActLanes),
+    .RedLanes (RedLanes)
   ) u_red (
     .clk_i         (red_clk),
     .rst_ni        (rst_ni),

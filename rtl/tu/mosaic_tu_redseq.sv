@@ -13,13 +13,15 @@
 // DivLanes, ActLanes < 16 (area parameters, docs/fpga.md): tbdiv and tact
 // run a row through that many lanes in 16 / lanes passes
 // (mosaic_tu_lane_fold); the results are the same, a row takes that many
-// times the unit's latency.
+// times the unit's latency. RedLanes = 1: tred/trowmax/trowsum on
+// mosaic_tu_red_serial, one element per cycle, the same results.
 
 `default_nettype none
 
 module mosaic_tu_redseq #(
   parameter int DivLanes = 16,   // 16, 8, 4, 2 or 1
-  parameter int ActLanes = 16
+  parameter int ActLanes = 16,
+  parameter int RedLanes = 16    // 16 (mosaic_tu_red) or 1 (mosaic_tu_red_serial)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -130,27 +132,51 @@ module mosaic_tu_redseq #(
   assign div_valid = hold_q && (kind_q == KindDiv);
   assign act_valid = hold_q && (kind_q == KindTact);
 
-  mosaic_tu_red u_red (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .clear_i      (1'b0),
-    .valid_i      (red_valid),
-    .ready_o      (red_ready),
-    .op_i         (op_q),
-    .s_fmt_i      (fa_q),
-    .d_fmt_i      (fd_q),
-    .rm_i         (rm_q),
-    .fp8_sat_i    (sat8_q),
-    .subnormals_i (subn_q),
-    .row_i        (hold_a_q),
-    .valid_o      (red_ovalid),
-    .ready_i      (red_oready),
-    .res_o        (red_res),
-    .row_o        (red_row),
-    .last_o       (red_last),
-    .flags_o      (red_flags),
-    .sat_o        (red_sat)
-  );
+  if (RedLanes == 16) begin : g_red
+    mosaic_tu_red u_red (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .clear_i      (1'b0),
+      .valid_i      (red_valid),
+      .ready_o      (red_ready),
+      .op_i         (op_q),
+      .s_fmt_i      (fa_q),
+      .d_fmt_i      (fd_q),
+      .rm_i         (rm_q),
+      .fp8_sat_i    (sat8_q),
+      .subnormals_i (subn_q),
+      .row_i        (hold_a_q),
+      .valid_o      (red_ovalid),
+      .ready_i      (red_oready),
+      .res_o        (red_res),
+      .row_o        (red_row),
+      .last_o       (red_last),
+      .flags_o      (red_flags),
+      .sat_o        (red_sat)
+    );
+  end else begin : g_red_serial
+    mosaic_tu_red_serial u_red (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .clear_i      (1'b0),
+      .valid_i      (red_valid),
+      .ready_o      (red_ready),
+      .op_i         (op_q),
+      .s_fmt_i      (fa_q),
+      .d_fmt_i      (fd_q),
+      .rm_i         (rm_q),
+      .fp8_sat_i    (sat8_q),
+      .subnormals_i (subn_q),
+      .row_i        (hold_a_q),
+      .valid_o      (red_ovalid),
+      .ready_i      (red_oready),
+      .res_o        (red_res),
+      .row_o        (red_row),
+      .last_o       (red_last),
+      .flags_o      (red_flags),
+      .sat_o        (red_sat)
+    );
+  end
 
   // tbdiv and tact: each unit behind a fold, which is wires when the unit
   // has all 16 lanes and otherwise runs the row through it in passes.

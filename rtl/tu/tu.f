@@ -15,6 +15,7 @@ rtl/tu/mosaic_tu_mma.sv
 rtl/tu/mosaic_tu_pe.sv
 rtl/tu/mosaic_tu_range_ok.sv
 rtl/tu/mosaic_tu_red.sv
+rtl/tu/mosaic_tu_red_serial.sv
 rtl/tu/mosaic_tu_redseq.sv
 rtl/tu/mosaic_tu_row_addr.sv
 rtl/tu/mosaic_tu_row_pack.sv

@@ -1,10 +1,13 @@
-// Test wrapper for tb/modules/test_rtl_red.cpp: mosaic_tu_red (r_* ports) and
-// mosaic_tu_vec_div (v_* ports) side by side in one Verilator model, sharing
-// the clock and reset.
+// Test wrapper for tb/modules/test_rtl_red.cpp: the reduction unit (r_*
+// ports) and mosaic_tu_vec_div (v_* ports) side by side in one Verilator
+// model, sharing the clock and reset. RedLanes = 16: mosaic_tu_red; 1:
+// mosaic_tu_red_serial (the test_rtl_redserial build).
 
 `default_nettype none
 
-module tb_red (
+module tb_red #(
+  parameter int RedLanes = 16
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
 
@@ -43,27 +46,51 @@ module tb_red (
   output logic         v_sat_o
 );
 
-  mosaic_tu_red u_red (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .clear_i      (r_clear_i),
-    .valid_i      (r_valid_i),
-    .ready_o      (r_ready_o),
-    .op_i         (r_op_i),
-    .s_fmt_i      (r_s_fmt_i),
-    .d_fmt_i      (r_d_fmt_i),
-    .rm_i         (r_rm_i),
-    .fp8_sat_i    (r_fp8_sat_i),
-    .subnormals_i (r_subnormals_i),
-    .row_i        (r_row_i),
-    .valid_o      (r_valid_o),
-    .ready_i      (r_ready_i),
-    .res_o        (r_res_o),
-    .row_o        (r_row_o),
-    .last_o       (r_last_o),
-    .flags_o      (r_flags_o),
-    .sat_o        (r_sat_o)
-  );
+  if (RedLanes == 16) begin : g_red
+    mosaic_tu_red u_red (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .clear_i      (r_clear_i),
+      .valid_i      (r_valid_i),
+      .ready_o      (r_ready_o),
+      .op_i         (r_op_i),
+      .s_fmt_i      (r_s_fmt_i),
+      .d_fmt_i      (r_d_fmt_i),
+      .rm_i         (r_rm_i),
+      .fp8_sat_i    (r_fp8_sat_i),
+      .subnormals_i (r_subnormals_i),
+      .row_i        (r_row_i),
+      .valid_o      (r_valid_o),
+      .ready_i      (r_ready_i),
+      .res_o        (r_res_o),
+      .row_o        (r_row_o),
+      .last_o       (r_last_o),
+      .flags_o      (r_flags_o),
+      .sat_o        (r_sat_o)
+    );
+  end else begin : g_red_serial
+    mosaic_tu_red_serial u_red (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .clear_i      (r_clear_i),
+      .valid_i      (r_valid_i),
+      .ready_o      (r_ready_o),
+      .op_i         (r_op_i),
+      .s_fmt_i      (r_s_fmt_i),
+      .d_fmt_i      (r_d_fmt_i),
+      .rm_i         (r_rm_i),
+      .fp8_sat_i    (r_fp8_sat_i),
+      .subnormals_i (r_subnormals_i),
+      .row_i        (r_row_i),
+      .valid_o      (r_valid_o),
+      .ready_i      (r_ready_i),
+      .res_o        (r_res_o),
+      .row_o        (r_row_o),
+      .last_o       (r_last_o),
+      .flags_o      (r_flags_o),
+      .sat_o        (r_sat_o)
+    );
+  end
 
   mosaic_tu_vec_div u_div (
     .clk_i        (clk_i),

@@ -25,9 +25,13 @@
 //   red_handshake       random valid_i gaps and ready_i stalls on both
 //                       blocks, clear_i in the middle of a tile
 //   red_timing          documented cycle counts (see mosaic_tu_red.sv,
-//                       mosaic_tu_vec_div.sv)
+//                       mosaic_tu_red_serial.sv, mosaic_tu_vec_div.sv)
 //   red_injected_bug_detected  the copy built with MOSAIC_INJECT_RED_BUG and
 //                       MOSAIC_INJECT_DIV_BUG must fail --quick
+//
+// Built with RED_SERIAL (test_rtl_redserial, tb_red RedLanes = 1), the same
+// cases run on mosaic_tu_red_serial, the one-element-per-cycle unit of the
+// FPGA configuration, with its own cycle counts.
 //
 // Usage: test_rtl_red [--quick] [--seed N] [--tiles N]
 #include <chrono>
@@ -588,12 +592,24 @@ void timing(tb::Rng &r, bool *ok) {
         unsigned op, fs, fd, results, cycles;
         const char *what;
     } const cases[] = {
+#ifdef RED_SERIAL
+        // One cycle to accept a row, one per element, one for a result into
+        // the output register (the float sum's 15 tree adds after row 15
+        // first), and the cycle the last result is taken.
+        {0, MOSAIC_FMT_FP32, MOSAIC_FMT_FP32, 1, 16 * 17 + 15 + 1 + 1, "tred float sum"},
+        {1, MOSAIC_FMT_FP16, MOSAIC_FMT_FP32, 1, 16 * 17 + 1 + 1, "tred float max"},
+        {0, MOSAIC_FMT_INT8, MOSAIC_FMT_FP32, 1, 16 * 17 + 1 + 1, "tred int sum"},
+        {4, MOSAIC_FMT_BF16, MOSAIC_FMT_FP16, 16, 16 * 18 + 1, "trowmax"},
+        {5, MOSAIC_FMT_INT16, MOSAIC_FMT_INT8, 16, 16 * 18 + 1, "int trowsum"},
+        {5, MOSAIC_FMT_FP32, MOSAIC_FMT_FP32, 16, 16 * 18 + 1, "float trowsum"},
+#else
         {0, MOSAIC_FMT_FP32, MOSAIC_FMT_FP32, 1, 21, "tred float sum"},
         {1, MOSAIC_FMT_FP16, MOSAIC_FMT_FP32, 1, 17, "tred float max"},
         {0, MOSAIC_FMT_INT8, MOSAIC_FMT_FP32, 1, 17, "tred int sum"},
         {4, MOSAIC_FMT_BF16, MOSAIC_FMT_FP16, 16, 17, "trowmax"},
         {5, MOSAIC_FMT_INT16, MOSAIC_FMT_INT8, 16, 17, "int trowsum"},
         {5, MOSAIC_FMT_FP32, MOSAIC_FMT_FP32, 16, 257, "float trowsum"},
+#endif
     };
     for (const auto &k : cases) {
         gen_tile(r, k.fs, v);
@@ -677,11 +693,19 @@ int main(int argc, char **argv) {
     if (!quick)
         coverage(&ok);
     if (!quick)
+#ifdef RED_SERIAL
+        ok &= tb::check_mutant(argv[0], "test_rtl_redserial_mutant", "red_injected_bug_detected");
+#else
         ok &= tb::check_mutant(argv[0], "test_rtl_red_mutant", "red_injected_bug_detected");
+#endif
 
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+#ifdef RED_SERIAL
+    std::printf("# test_rtl_redserial: %s in %.1f s\n", ok ? "all cases passed" : "FAILURES", secs);
+#else
     std::printf("# test_rtl_red: %s in %.1f s\n", ok ? "all cases passed" : "FAILURES", secs);
+#endif
     top.final();
     return ok ? 0 : 1;
 }

@@ -21,7 +21,7 @@
     the 8x8-array build (build/bin/mosaic-sim-8x8, make perf's middle size),
   * every program and part of the scalar campaign, and a random tensor
     program, on the FPGA configuration (mosaic-sim-fpga: no same-cycle load
-    forwarding, one lane in the element-wise, tbdiv and tact units).
+    forwarding, one lane in the element-wise, tbdiv, tact and reduction units).
 
 MOSAIC_TIER=test (make test) runs every program class at least once: all
 ISA, example and target programs, one seed of each random-campaign flavour;
@@ -203,7 +203,7 @@ def slow_dram(seed, flags, insns):
 def fpga_config(rvgen):
     """The FPGA configuration (mosaic-sim-fpga: the core without same-cycle
     load-data forwarding and with registered branch redirects, a 4x4 array,
-    one lane in the element-wise, tbdiv and tact units) runs every ISA,
+    one lane in the element-wise, tbdiv, tact and reduction units) runs every ISA,
     example and target program, scalar and tensor, the board's own check
     program, part of the scalar random campaign (all of it in the regress
     tier) and random tensor programs."""
