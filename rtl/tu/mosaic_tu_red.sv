@@ -318,29 +318,30 @@ module mosaic_tu_red (
   );
 
   // Integer row result saturated to D (INT8/INT16/INT32).
-  logic signed [41:0] ir_val, d_hi, d_lo;
-  logic [31:0]        d_mask, ir_sat;
+  logic signed [41:0] ir_val;
+  logic [31:0]        ir_sat;
   logic               ir_clamp;
-  assign ir_val   = is_sum ? 42'(row_isum) : 42'(row_im);
-  assign d_hi     = (d_fmt_i == mosaic_pkg::FmtInt8)  ? 42'sd127 :
-                    (d_fmt_i == mosaic_pkg::FmtInt16) ? 42'sd32767 : 42'sd2147483647;
-  assign d_lo     = ~d_hi;
-  assign d_mask   = (d_fmt_i == mosaic_pkg::FmtInt8)  ? 32'h0000_00FF :
-                    (d_fmt_i == mosaic_pkg::FmtInt16) ? 32'h0000_FFFF : 32'hFFFF_FFFF;
-  assign ir_clamp = (ir_val > d_hi) | (ir_val < d_lo);
-  assign ir_sat   = ((ir_val > d_hi) ? d_hi[31:0] : (ir_val < d_lo) ? d_lo[31:0] : ir_val[31:0])
-                    & d_mask;
+  assign ir_val = is_sum ? 42'(row_isum) : 42'(row_im);
+  mosaic_tu_int_sat u_row_sat (
+    .val_i (ir_val),
+    .fmt_i (d_fmt_i),
+    .res_o (ir_sat),
+    .sat_o (ir_clamp)
+  );
 
   // tred integer: running value after this row, and its INT32 saturation.
   logic signed [41:0] it_next;
-  logic               it_hi, it_lo;
+  logic               it_sat;
   logic [31:0]        it_res;
   assign it_next = is_sum ? ((first ? 42'sd0 : iacc_q) + 42'(row_isum)) :
                    (first | (is_min ? (42'(row_im) < iacc_q) : (42'(row_im) > iacc_q))) ?
                    42'(row_im) : iacc_q;
-  assign it_hi   = (it_next > 42'sd2147483647);
-  assign it_lo   = (it_next < -42'sd2147483648);
-  assign it_res  = it_hi ? 32'h7FFF_FFFF : it_lo ? 32'h8000_0000 : it_next[31:0];
+  mosaic_tu_int_sat u_tred_sat (
+    .val_i (it_next),
+    .fmt_i (mosaic_pkg::FmtInt32),
+    .res_o (it_res),
+    .sat_o (it_sat)
+  );
 
   // tred float max/min: running value after this row.
   logic [31:0] ft_comb, ft_next;
@@ -388,7 +389,7 @@ module mosaic_tu_red (
       end else if (~in_tsum) begin
         out_we      = last;
         out_res_d   = s_int ? (is_sum ? it_res : it_next[31:0]) : ft_next;
-        out_flags_d = s_int ? ((is_sum & (it_hi | it_lo)) ? FSat : 6'd0) : (fl_q | wflags);
+        out_flags_d = s_int ? ((is_sum & it_sat) ? FSat : 6'd0) : (fl_q | wflags);
         out_row_d   = 4'd15;
         out_last_d  = 1'b1;
       end

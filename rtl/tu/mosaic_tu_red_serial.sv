@@ -188,31 +188,25 @@ module mosaic_tu_red_serial (
     .flags_o      (cvt_fl)
   );
 
-  // Integer row result saturated to D; tred integer sum saturated to INT32.
-  logic signed [41:0] d_hi, d_lo;
-  logic [31:0]        d_mask, ir_sat, it_res;
-  logic               ir_clamp, it_hi, it_lo;
-  assign d_hi     = (d_fmt_q == mosaic_pkg::FmtInt8)  ? 42'sd127 :
-                    (d_fmt_q == mosaic_pkg::FmtInt16) ? 42'sd32767 : 42'sd2147483647;
-  assign d_lo     = ~d_hi;
-  assign d_mask   = (d_fmt_q == mosaic_pkg::FmtInt8)  ? 32'h0000_00FF :
-                    (d_fmt_q == mosaic_pkg::FmtInt16) ? 32'h0000_FFFF : 32'hFFFF_FFFF;
-  assign ir_clamp = (iacc_q > d_hi) | (iacc_q < d_lo);
-  assign ir_sat   = ((iacc_q > d_hi) ? d_hi[31:0] : (iacc_q < d_lo) ? d_lo[31:0] : iacc_q[31:0])
-                    & d_mask;
-  assign it_hi    = (iacc_q > 42'sd2147483647);
-  assign it_lo    = (iacc_q < -42'sd2147483648);
-  assign it_res   = it_hi ? 32'h7FFF_FFFF : it_lo ? 32'h8000_0000 : iacc_q[31:0];
+  // Integer results saturated: a row op's to D, a tred sum's to INT32.
+  logic [31:0] i_sat;
+  logic        i_clamp;
+  mosaic_tu_int_sat u_sat (
+    .val_i (iacc_q),
+    .fmt_i (is_row ? d_fmt_q : mosaic_pkg::FmtInt32),
+    .res_o (i_sat),
+    .sat_o (i_clamp)
+  );
 
   logic [31:0] out_res_d;
   logic [5:0]  out_flags_d;
   always_comb begin
     if (is_row) begin
-      out_res_d   = s_int ? ir_sat : cvt_out;
-      out_flags_d = s_int ? (ir_clamp ? FSat : 6'd0) : (fl_q | cvt_fl);
+      out_res_d   = s_int ? i_sat : cvt_out;
+      out_flags_d = s_int ? (i_clamp ? FSat : 6'd0) : (fl_q | cvt_fl);
     end else if (s_int) begin
-      out_res_d   = is_sum ? it_res : iacc_q[31:0];
-      out_flags_d = (is_sum & (it_hi | it_lo)) ? FSat : 6'd0;
+      out_res_d   = is_sum ? i_sat : iacc_q[31:0];
+      out_flags_d = (is_sum & i_clamp) ? FSat : 6'd0;
     end else begin
       out_res_d   = facc_q;       // tred: the FP32 pattern (a float sum's tree result too)
       out_flags_d = fl_q;
