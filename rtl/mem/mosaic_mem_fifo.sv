@@ -1,9 +1,14 @@
 // Small synchronous FIFO for the memory system and the SDMA engine:
 // bookkeeping of outstanding AXI bursts and response skid buffers.
 //
-// Storage is one flat vector of flops, not an unpacked array, so Yosys does
-// not count these few-entry queues among the block RAMs of the design (they are
-// far too small for one). rdata_o is the head entry, valid while !empty_o.
+// Storage (Ram = 0, the default): one flat vector of flops, not an unpacked
+// array, so Yosys does not count these few-entry queues among the block RAMs
+// of the design (they are far too small for one). Ram = 1: an array Yosys
+// infers as a memory with one write port and an asynchronous read of the
+// head (distributed RAM on an ECP5), for deep, wide queues: Yosys 0.23 maps
+// the flop form's indexed write of a 203-bit x 32 queue (the SDMA command
+// queue) to 53 k ECP5 LUT4s. The same behaviour either way. rdata_o is the
+// head entry, valid while !empty_o.
 // A push into a full FIFO or a pop from an empty one is a caller's bug
 // (assertions PushFullA, PopEmptyA); the FIFO ignores it.
 
@@ -12,7 +17,8 @@
 
 module mosaic_mem_fifo #(
   parameter int Width = 8,
-  parameter int Depth = 4   // power of two, >= 2
+  parameter int Depth = 4,  // power of two, >= 2
+  parameter bit Ram   = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -27,7 +33,6 @@ module mosaic_mem_fifo #(
 
   localparam int PtrW = $clog2(Depth);
 
-  logic [Depth*Width-1:0]      q_q;
   logic [PtrW-1:0]             wptr_q, rptr_q;
   logic [PtrW:0]               count_q;
   logic                        do_push, do_pop;
@@ -37,7 +42,6 @@ module mosaic_mem_fifo #(
   assign count_o = count_q;
   assign do_push = push_i & ~full_o;
   assign do_pop  = pop_i & ~empty_o;
-  assign rdata_o = q_q[32'(rptr_q) * Width +: Width];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -52,8 +56,18 @@ module mosaic_mem_fifo #(
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    if (do_push) q_q[32'(wptr_q) * Width +: Width] <= wdata_i;
+  if (Ram) begin : g_ram
+    logic [Width-1:0] mem_q [Depth];
+    always_ff @(posedge clk_i) begin
+      if (do_push) mem_q[wptr_q] <= wdata_i;
+    end
+    assign rdata_o = mem_q[rptr_q];
+  end else begin : g_flops
+    logic [Depth*Width-1:0] q_q;
+    always_ff @(posedge clk_i) begin
+      if (do_push) q_q[32'(wptr_q) * Width +: Width] <= wdata_i;
+    end
+    assign rdata_o = q_q[32'(rptr_q) * Width +: Width];
   end
 
   `MOSAIC_ASSERT_NEVER(PushFullA, push_i && full_o, clk_i, rst_ni)

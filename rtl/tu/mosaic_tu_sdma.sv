@@ -148,7 +148,8 @@ module mosaic_tu_sdma #(
 
   mosaic_mem_fifo #(
     .Width (CmdW),
-    .Depth (QueueDepth)
+    .Depth (QueueDepth),
+    .Ram   (1'b1)         // 32 x 203 bits: RAM, not flops (mosaic_mem_fifo)
   ) u_cmdq (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
