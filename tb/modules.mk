@@ -43,6 +43,7 @@ MOD_TESTS := \
   mem_sys:tb_mem_sys:mem:MOSAIC_INJECT_BUG \
   tact:mosaic_tu_tact:tu:MOSAIC_INJECT_TACT_BUG \
   tl:mosaic_tu_tl:tu:MOSAIC_INJECT_TL_BUG \
+  tl:mosaic_tu_tl:tu:MOSAIC_INJECT_TL_BUG:ram \
   array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:4 \
   array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:8 \
   array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:16 \
@@ -59,6 +60,8 @@ MOD_GFLAGS_sdma    := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GSc
 MOD_GFLAGS_mem_sys := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GAxiDataWidth=128
 # The reduction unit of the FPGA configuration (mosaic_tu_red_serial).
 MOD_GFLAGS_redserial := -GRedLanes=1 -CFLAGS -DRED_SERIAL
+# TensorLoad of the FPGA configuration (staging buffer in RAM, one lane).
+MOD_GFLAGS_tlram := -GStageRam=1 -CFLAGS -DTL_RAM
 # The array in three sizes: 4x4 (a 16x16 tile is 16 block passes), 8x8 (4)
 # and 16x16 (1 pass, chained tmma).
 MOD_GFLAGS_array4  := -GPeRows=4 -GPeCols=4 -CFLAGS -DPE_ROWS=4

@@ -101,7 +101,7 @@ test-build: $(SIM_SCALAR)
 # parameter can change a result unnoticed.
 SIM_FPGA := $(SIM_DIR)/mosaic-sim-fpga
 SIM_FPGA_PARAMS := $(SIM_TU) -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0 \
-                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1
+                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0
 $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS),)
 test-build: $(SIM_FPGA)

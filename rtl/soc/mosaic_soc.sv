@@ -43,11 +43,14 @@ module mosaic_soc #(
   parameter bit          TuClockGate  = 1'b1,  // gate mosaic_tu's clock while it is idle
   // mosaic_tu's area parameters (docs/fpga.md): lanes of the element-wise,
   // tbdiv, tact and reduction units; fewer lanes, the same results in more
-  // cycles.
+  // cycles; TensorLoad's staging buffer in RAM (1) or flops (0);
+  // scratchpad tld/tst through the row port (1) or the LSU (0).
   parameter int          VecLanes     = 16,
   parameter int          DivLanes     = 16,
   parameter int          ActLanes     = 16,
-  parameter int          RedLanes     = 16
+  parameter int          RedLanes     = 16,
+  parameter int          TlRam        = 0,
+  parameter int          ScpadXfer    = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -500,7 +503,9 @@ module mosaic_soc #(
       .VecLanes     (VecLanes),
       .DivLanes     (DivLanes),
       .ActLanes     (ActLanes),
-      .RedLanes     (RedLanes)
+      .RedLanes     (RedLanes),
+      .TlRam        (TlRam),
+      .ScpadXfer    (ScpadXfer)
     ) u_tu (
       .clk_i              (tu_clk),
       .rst_ni             (rst_ni),

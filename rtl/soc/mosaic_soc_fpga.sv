@@ -24,7 +24,9 @@ module mosaic_soc_fpga #(
   parameter int          VecLanes      = 1,
   parameter int          DivLanes      = 1,
   parameter int          ActLanes      = 1,
-  parameter int          RedLanes      = 1
+  parameter int          RedLanes      = 1,
+  parameter int          TlRam         = 1,
+  parameter int          ScpadXfer     = 0
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -55,7 +57,9 @@ module mosaic_soc_fpga #(
     .VecLanes      (VecLanes),
     .DivLanes      (DivLanes),
     .ActLanes      (ActLanes),
-    .RedLanes      (RedLanes)
+    .RedLanes      (RedLanes),
+    .TlRam         (TlRam),
+    .ScpadXfer     (ScpadXfer)
   ) u_soc (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),

@@ -49,7 +49,14 @@ module mosaic_tu #(
   parameter int VecLanes     = 16,
   parameter int DivLanes     = 16,
   parameter int ActLanes     = 16,
-  parameter int RedLanes     = 16
+  parameter int RedLanes     = 16,
+  // TensorLoad's staging buffer: 0 flops and 8 gather lanes, 1 distributed
+  // RAM and one lane (mosaic_tu_tl_stage_ram).
+  parameter int TlRam        = 0,
+  // Scratchpad tld/tst: 1 through the scratchpad's row port
+  // (mosaic_tu_scpad_xfer), 0 through the LSU and the AXI bus like any
+  // other memory (slower; no scpad_xfer).
+  parameter int ScpadXfer    = 1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -1036,7 +1043,9 @@ module mosaic_tu #(
     .clk_o  (tl_clk)
   );
 
-  mosaic_tu_tl u_tl (
+  mosaic_tu_tl #(
+    .StageRam (TlRam)
+  ) u_tl (
     .clk_i           (tl_clk),
     .rst_ni          (rst_ni),
     .cmd_valid_i     (tl_go),
@@ -1524,8 +1533,8 @@ module mosaic_tu #(
   assign h_x1     = q_x1[q_rp_q];
   assign h_stride = {{20{q_imm[q_rp_q][11]}}, q_imm[q_rp_q]};
   assign h_rb     = 7'd8 << h_size;
-  assign h_spx    = (h_x1 - mosaic_pkg::ScpadBase) <
-                    (mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks);
+  assign h_spx    = (ScpadXfer != 0) && ((h_x1 - mosaic_pkg::ScpadBase) <
+                    (mosaic_pkg::ScpadBankBytes * mosaic_pkg::ScpadBanks));
 
   // Bytes [lo, hi) the tld/tst at the head touches (33 bits: no wrap).
   logic [32:0] t_first, t_last, t_lo, t_hi;
@@ -1622,6 +1631,7 @@ module mosaic_tu #(
   assign x_wr_gnt = x_wr_req && init_done &&
                     (!m_wr_req || (m_wr_reg[1:0] != x_wr_reg[1:0]));
 
+  if (ScpadXfer != 0) begin : g_spx
   mosaic_tu_scpad_xfer u_spx (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -1652,6 +1662,26 @@ module mosaic_tu #(
     .sp_wdata_o   (spx_wdata_o),
     .sp_rdata_i   (spx_rdata_i)
   );
+  end else begin : g_no_spx
+    // Every tld/tst goes to the LSU (h_spx is 0), so spx_go never fires.
+    assign spx_ready   = 1'b0;
+    assign spx_busy    = 1'b0;
+    assign spx_done    = 1'b0;
+    assign x_wr_req    = 1'b0;
+    assign x_wr_reg    = '0;
+    assign x_wr_row    = '0;
+    assign x_wr_data   = '0;
+    assign x_rd_req    = 1'b0;
+    assign x_rd_reg    = '0;
+    assign x_rd_row    = '0;
+    assign spx_req_o   = 1'b0;
+    assign spx_we_o    = 1'b0;
+    assign spx_addr_o  = '0;
+    assign spx_be_o    = '0;
+    assign spx_wdata_o = '0;
+    logic unused_spx;
+    assign unused_spx = ^{spx_go, spx_rdata_i, x_wr_gnt, x_rd_gnt, zrow_q};
+  end
   assign spx_reg = x_wr_reg;
   assign spx_any = spx_busy || spx_pend_q;
 

@@ -1,24 +1,26 @@
 // tmma engine: operand staging from the TRF, the MAC array, and write-back.
 //
 // Three stages run concurrently on consecutive tmma instructions:
-//   stage  widens tile row y of A and B in cycle y (mosaic_fp_widen, as
-//          mosaic_to_f32 / int value) into a staging buffer, reading a TRF
-//          row only when y enters a new one, and reads D's raw TRF rows
+//   stage  unpacks tile row y of A and B in cycle y into a staging buffer,
+//          reading a TRF row only when y enters a new one, and reads D's
+//          raw TRF rows
 //          (unless the op is chained) in the cycles a port is free, the
 //          rest after: 16 cycles for 8/16-bit inputs with an 8/16-bit D,
 //          up to 32 for 32-bit ones;
 //   step   streams the op to mosaic_tu_array one output block at a time:
 //          mtilek k-steps with a(i) = op(A)[i][k], b(j) = op(B)[k][j]
 //          picked out of the staging buffer by index (mcsr.mmode / bTR:
-//          bit 1 transposes A, bit 0 B); the next block's D rows go into
-//          the array's D staging while the current block streams;
+//          bit 1 transposes A, bit 0 B) and widened (mosaic_fp_widen, as
+//          mosaic_to_f32 / int value: PeRows + PeCols converters); the
+//          next block's D rows go into the array's D staging while the
+//          current block streams;
 // An AME mmacc reaches this engine as one op per sub-operation (cmd_fin_i on
 // the last); it differs from tmma only in the op parameters: rounding from
 // mxcfg.RND, no FP8 saturation, integer wrap when SAT = 0 and nothing
 // widens (cmd_wrap_i, in the array's clamp and the drain's conversion), and
 // mxstatus.inexact, which tmma does not record (cmd_ame_i).
 // A/B staging has three A and three B buffers, so the engine stages two ops
-// ahead. Each buffer is tagged with what its widened contents depend on
+// ahead. Each buffer is tagged with what its widened elements depend on
 // (TRF register, input format, mcsr.SUBN, integer or FP32 widening): an op
 // whose A (B) matches a valid tag uses that buffer and skips reading and
 // widening it, which leaves both read ports to D (a 2x2 BF16 -> FP32 mmacc
@@ -142,6 +144,8 @@ module mosaic_tu_mma #(
   logic [2:0]  info_rm_q  [Slots];
   logic        info_sat8_q[Slots];
   logic        info_subn_q[Slots];
+  logic [3:0]  info_fa_q  [Slots];   // A and B formats (widened at the step)
+  logic [3:0]  info_fb_q  [Slots];
   logic        info_wrap_q[Slots];
   logic        info_ame_q [Slots];
   logic        info_fin_q [Slots];
@@ -152,8 +156,19 @@ module mosaic_tu_mma #(
   logic [mosaic_pkg::SeqW-1:0]  info_seq_q [Slots];
   logic        info_chn_q [Slots];
   logic [511:0] sd_q [Slots*16]; // raw D, by TRF row: {slot, TRF row}
-  logic [511:0] sa_q [48];       // widened A rows: {slot, y}
-  logic [511:0] sb_q [48];
+  // Widened A and B rows of the three buffers, banked by tile row: row y
+  // of buffer f is entry f * BlkR + y / PeRows of A bank y % PeRows (B:
+  // PeCols, BlkC). A block's PE rows read one bank each, a k row is one
+  // bank's entry; an FPGA builds one LUT-RAM read port per bank, not one
+  // per PE row on a copy of all 48 rows.
+  localparam int ADep = 3 * BlkR;
+  localparam int BDep = 3 * BlkC;
+  localparam int AAw  = $clog2(ADep);
+  localparam int BAw  = $clog2(BDep);
+  logic [511:0]   sa_rd [PeRows];   // bank outputs at sa_ra / sb_ra
+  logic [511:0]   sb_rd [PeCols];
+  logic [AAw-1:0] sa_ra, sa_wa;
+  logic [BAw-1:0] sb_ra, sb_wa;
 
   logic [2:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
   logic [2:0] ds;                                       // = drain_slot_q
@@ -283,7 +298,6 @@ module mosaic_tu_mma #(
   logic        st_act_q, st_chain_q;
   logic [4:0]  st_ra_q, st_rb_q, st_rd_q;
   logic [3:0]  st_fa_q, st_fb_q, st_fd_q;
-  logic        st_subn_q;
   logic [2:0]  st_islot_q;
   logic [1:0]  st_buf_q [2];         // A/B buffers being written
   logic        st_ahit_q, st_bhit_q;  // A (B) reused: not read
@@ -354,8 +368,8 @@ module mosaic_tu_mma #(
 
   // The request cycle of the response arriving now.
   logic       p_valid_q, p_a_q, p_b_q, p_bpref_q, p_bnew_q, p_d0_q, p_d1_q;
-  logic       p_last_q, p_subn_q;
-  logic [3:0] p_y_q, p_fa_q, p_fb_q, p_fd_q, p_dp_q;
+  logic       p_last_q;
+  logic [3:0] p_y_q, p_fa_q, p_fb_q, p_dp_q;
   logic [2:0] p_islot_q;
   logic [1:0] p_abuf_q, p_bbuf_q;
   logic       p_wa_q, p_wb_q;
@@ -369,11 +383,9 @@ module mosaic_tu_mma #(
       p_d0_q     <= 1'b0;
       p_d1_q     <= 1'b0;
       p_last_q   <= 1'b0;
-      p_subn_q   <= 1'b0;
       p_y_q      <= '0;
       p_fa_q     <= '0;
       p_fb_q     <= '0;
-      p_fd_q     <= '0;
       p_dp_q     <= '0;
       p_islot_q  <= '0;
       p_abuf_q   <= '0;
@@ -390,11 +402,9 @@ module mosaic_tu_mma #(
         p_d0_q     <= d0_req;
         p_d1_q     <= d1_req;
         p_last_q   <= st_last;
-        p_subn_q   <= st_subn_q;
         p_y_q      <= st_y;
         p_fa_q     <= st_fa_q;
         p_fb_q     <= st_fb_q;
-        p_fd_q     <= st_fd_q;
         p_dp_q     <= st_dn_q[3:0];
         p_islot_q  <= st_islot_q;
         p_abuf_q   <= st_buf_q[0];
@@ -406,30 +416,18 @@ module mosaic_tu_mma #(
   end
 
   // Responses: the A/B rows (fresh or held), their tile row, widened.
-  logic [511:0] a_row, b_row, a_hold_q, b_hold_q, b_next_q, a_raw, b_raw, a_wide, b_wide;
-  logic         wide_int;
+  logic [511:0] a_row, b_row, a_hold_q, b_hold_q, b_next_q, a_raw, b_raw;
   assign a_row = p_a_q ? rd0_data_i : a_hold_q;
   assign b_row = p_b_q ? rd1_data_i : p_bnew_q ? b_next_q : b_hold_q;
   mosaic_tu_row_unpack u_rowx_a (.row_i (a_row), .y_i (p_y_q), .fmt_i (p_fa_q), .el_o (a_raw));
   mosaic_tu_row_unpack u_rowx_b (.row_i (b_row), .y_i (p_y_q), .fmt_i (p_fb_q), .el_o (b_raw));
-  assign wide_int = fmt_is_int(p_fd_q);
 
-  // Widened only in the cycle a buffer row is written (mosaic_fp_widen
-  // evaluates under its enable): with the operand reused from a buffer, or
-  // while D is read, nothing is widened.
+  // The buffers keep the unpacked elements; the stepper widens the PeRows
+  // + PeCols it feeds the array (mosaic_fp_widen), with the op's formats,
+  // which match the buffer's tag.
   logic wa_en, wb_en;
   assign wa_en = p_valid_q && p_wa_q;
   assign wb_en = p_valid_q && p_wb_q;
-  for (genvar j = 0; j < 16; j++) begin : g_widen
-    mosaic_fp_widen u_wide_a (
-      .en_i (wa_en), .fmt_i (p_fa_q), .to_int_i (wide_int), .subn_i (p_subn_q),
-      .bits_i (a_raw[32*j +: 32]), .bits_o (a_wide[32*j +: 32])
-    );
-    mosaic_fp_widen u_wide_b (
-      .en_i (wb_en), .fmt_i (p_fb_q), .to_int_i (wide_int), .subn_i (p_subn_q),
-      .bits_i (b_raw[32*j +: 32]), .bits_o (b_wide[32*j +: 32])
-    );
-  end
 
   logic st_last_rsp;
   assign st_last_rsp = p_valid_q && p_last_q;
@@ -446,7 +444,6 @@ module mosaic_tu_mma #(
       st_fa_q     <= '0;
       st_fb_q     <= '0;
       st_fd_q     <= '0;
-      st_subn_q   <= 1'b0;
       st_islot_q  <= '0;
       st_buf_q[0] <= '0;
       st_buf_q[1] <= '0;
@@ -465,7 +462,6 @@ module mosaic_tu_mma #(
         st_fa_q     <= cmd_fa_i;
         st_fb_q     <= cmd_fb_i;
         st_fd_q     <= cmd_fd_i;
-        st_subn_q   <= cmd_subn_i;
         st_islot_q  <= disp_slot_q;
         st_buf_q[0] <= cmd_buf[0];
         st_buf_q[1] <= cmd_buf[1];
@@ -480,13 +476,28 @@ module mosaic_tu_mma #(
     end
   end
 
+  assign sa_wa = AAw'(32'(p_abuf_q) * BlkR + 32'(p_y_q) / PeRows);
+  assign sb_wa = BAw'(32'(p_bbuf_q) * BlkC + 32'(p_y_q) / PeCols);
+  for (genvar g = 0; g < PeRows; g++) begin : g_sa
+    logic [511:0] mem [ADep];
+    always_ff @(posedge clk_i) begin
+      if (wa_en && (32'(p_y_q) % PeRows == g)) mem[sa_wa] <= a_raw;
+    end
+    assign sa_rd[g] = mem[sa_ra];
+  end
+  for (genvar g = 0; g < PeCols; g++) begin : g_sb
+    logic [511:0] mem [BDep];
+    always_ff @(posedge clk_i) begin
+      if (wb_en && (32'(p_y_q) % PeCols == g)) mem[sb_wa] <= b_raw;
+    end
+    assign sb_rd[g] = mem[sb_ra];
+  end
+
   always_ff @(posedge clk_i) begin
     if (wa_en) begin
-      sa_q[{p_abuf_q, p_y_q}] <= a_wide;
       a_hold_q <= a_row;
     end
     if (wb_en) begin
-      sb_q[{p_bbuf_q, p_y_q}] <= b_wide;
       b_hold_q <= b_row;
     end
     if (p_valid_q && p_bpref_q) begin
@@ -530,19 +541,36 @@ module mosaic_tu_mma #(
   assign step_load  = (sp_k_q == 5'd0) && sp_load_q;
   assign step_last  = (sp_k_q == info_k_q[ss] - 5'd1);
 
+  // op(A)[ti][k]: A row ti (bank r of the block's rows) at word k, or with
+  // A transposed A row k (one bank, shared by all PE rows) at word ti. B
+  // the same way with its transpose bit the other way round.
+  logic         a_tr, b_tr;
+  logic [511:0] sa_krow, sb_krow;
+  assign a_tr    = info_mode_q[ss][1];
+  assign b_tr    = !info_mode_q[ss][0];
+  assign sa_ra   = AAw'(32'(sab) * BlkR + (a_tr ? 32'(sp_k_q[3:0]) / PeRows : 32'(sp_bi_q)));
+  assign sb_ra   = BAw'(32'(sbb) * BlkC + (b_tr ? 32'(sp_k_q[3:0]) / PeCols : 32'(sp_bj_q)));
+  assign sa_krow = sa_rd[32'(sp_k_q[3:0]) % PeRows];
+  assign sb_krow = sb_rd[32'(sp_k_q[3:0]) % PeCols];
   for (genvar r = 0; r < PeRows; r++) begin : g_rowop
     logic [3:0] ti;
     assign ti         = blk_r0 + 4'(r);
     assign row_en[r]  = ({1'b0, ti} < info_m_q[ss]);
-    assign step_a[32*r +: 32] = info_mode_q[ss][1] ? sa_q[{sab, sp_k_q[3:0]}][32*ti +: 32]
-                                                  : sa_q[{sab, ti}][32*sp_k_q[3:0] +: 32];
+    mosaic_fp_widen u_wide_a (
+      .en_i (sp_act_q), .fmt_i (info_fa_q[ss]), .to_int_i (step_int), .subn_i (info_subn_q[ss]),
+      .bits_i (a_tr ? sa_krow[32*ti +: 32] : sa_rd[r][32*sp_k_q[3:0] +: 32]),
+      .bits_o (step_a[32*r +: 32])
+    );
   end
   for (genvar c = 0; c < PeCols; c++) begin : g_colop
     logic [3:0] tj;
     assign tj         = blk_c0 + 4'(c);
     assign col_en[c]  = ({1'b0, tj} < info_n_q[ss]);
-    assign step_b[32*c +: 32] = info_mode_q[ss][0] ? sb_q[{sbb, tj}][32*sp_k_q[3:0] +: 32]
-                                                  : sb_q[{sbb, sp_k_q[3:0]}][32*tj +: 32];
+    mosaic_fp_widen u_wide_b (
+      .en_i (sp_act_q), .fmt_i (info_fb_q[ss]), .to_int_i (step_int), .subn_i (info_subn_q[ss]),
+      .bits_i (b_tr ? sb_krow[32*tj +: 32] : sb_rd[c][32*sp_k_q[3:0] +: 32]),
+      .bits_o (step_b[32*c +: 32])
+    );
   end
 
   // Next block and its D load.
@@ -890,6 +918,8 @@ module mosaic_tu_mma #(
         info_rm_q[s]   <= '0;
         info_sat8_q[s] <= 1'b0;
         info_subn_q[s] <= 1'b0;
+        info_fa_q[s]   <= '0;
+        info_fb_q[s]   <= '0;
         info_wrap_q[s] <= 1'b0;
         info_ame_q[s]  <= 1'b0;
         info_fin_q[s]  <= 1'b0;
@@ -910,6 +940,8 @@ module mosaic_tu_mma #(
         info_rm_q[disp_slot_q]   <= cmd_rm_i;
         info_sat8_q[disp_slot_q] <= cmd_fp8_sat_i;
         info_subn_q[disp_slot_q] <= cmd_subn_i;
+        info_fa_q[disp_slot_q]   <= cmd_fa_i;
+        info_fb_q[disp_slot_q]   <= cmd_fb_i;
         info_wrap_q[disp_slot_q] <= cmd_wrap_i;
         info_ame_q[disp_slot_q]  <= cmd_ame_i;
         info_fin_q[disp_slot_q]  <= cmd_fin_i;

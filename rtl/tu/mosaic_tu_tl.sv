@@ -39,6 +39,12 @@
 //           beat address + i - base), strobed only inside the burst's
 //           register range. done_o once every B is back.
 //
+// StageRam = 1 (the FPGA configuration) keeps the phases with the buffer
+// in mosaic_tu_tl_stage_ram (distributed RAM, any 64-byte window readable)
+// and Lanes = 1: the gather lane, a tl.mstore W beat and a Rows-phase row
+// are each one window read, and tl.mload clears its rows in Fetch instead
+// of at issue.
+//
 // done_o pulses once the last TRF write (tl.mstore: the last B) has been
 // accepted, in that cycle or the next; the engine takes a new command the
 // cycle after done_o. With it: done_sat_o (tl.addi clamped a byte), done_err_o (some RRESP/BRESP
@@ -48,7 +54,12 @@
 
 `default_nettype none
 
-module mosaic_tu_tl (
+module mosaic_tu_tl #(
+  // 0: the staging buffer in flops, 8 gather lanes (2048:1 byte muxes);
+  // 1: in distributed RAM (mosaic_tu_tl_stage_ram), one gather lane, and
+  // tl.mload clears the rows it uses during Fetch (9 cycles). Same results.
+  parameter int StageRam = 0
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
   // Dispatch.
@@ -124,9 +135,12 @@ module mosaic_tu_tl (
   output logic         rready_o
 );
 
-  localparam int Lanes = 8;   // gather bytes per cycle (64 / Lanes cycles a row)
-  localparam logic [3:0] LanesC    = 4'd8;
-  localparam logic [2:0] LastChunk = 3'd7;   // chunk index of a row's last Lanes bytes
+  localparam bit Ram    = (StageRam != 0);
+  localparam int Lanes  = Ram ? 1 : 8;   // gather bytes per cycle (64 / Lanes cycles a row)
+  localparam int LaneW  = $clog2(Lanes);
+  localparam int ChunkW = 6 - LaneW;          // chunk = Lanes bytes of a row
+  localparam logic [3:0]        LanesC    = Lanes[3:0];
+  localparam logic [ChunkW-1:0] LastChunk = '1;   // chunk index of a row's last Lanes bytes
 
   localparam logic [2:0] OpXpose  = 3'd0;
   localparam logic [2:0] OpConcat = 3'd1;
@@ -291,7 +305,6 @@ module mosaic_tu_tl (
   // ------------------------------------------------------------------
   // Staging buffer: 32 rows of 64 bytes (A = rows 0..15, B = 16..31).
   // ------------------------------------------------------------------
-  wire  [16383:0] stage;
   logic [4:0]     req_q, rsp_q, nreq;
   logic           rsp_fire;
   assign nreq     = (op == OpMload) ? 5'd0 : is_concat ? 5'd16 : 5'd8;
@@ -313,25 +326,93 @@ module mosaic_tu_tl (
   logic [7:0]  beat_wi;
   logic [7:0]  beat_be;
 
-  for (genvar gr = 0; gr < 32; gr++) begin : g_row
-    localparam logic [4:0] RowIdx = gr;
-    logic [511:0] row_q;
-    // No reset: every instruction clears the buffer before using it.
-    always_ff @(posedge clk_i) begin
-      if (start) begin
-        row_q <= '0;
-      end else begin
-        if (rsp_fire && (rsp_row0 == RowIdx)) row_q <= rd0_data_i;
-        if (rsp_fire && (rsp_row1 == RowIdx)) row_q <= rd1_data_i;
-        // Byte b of the row is lane b % 8 of aligned word b / 8.
-        for (int b = 0; b < 64; b++) begin
-          if (beat_we && (beat_wi[7:3] == RowIdx) && (beat_wi[2:0] == b[5:3]) && beat_be[b % 8]) begin
-            row_q[8*b +: 8] <= rdata_i[8*(b % 8) +: 8];
+  // Reads: the gather lanes' bytes (gsel), and in the Rows phase the 64
+  // bytes from staging byte 64*row + rot (rrow). With StageRam, also the 8
+  // bytes of a tl.mstore W beat (wwin).
+  wire  [8*Lanes-1:0] gsel;
+  wire  [10:0]        gidx_v [Lanes];
+  logic [511:0]       rrow;
+  logic [63:0]        wwin;
+  logic [2:0]         rot;
+  logic [4:0]         row_q;
+  logic [10:0]        woff;    // register offset of the W beat's byte 0
+  wire  [79:0]        beat_off;    // register offset of W beat byte i, [10i +: 10]
+  // StageRam: tl.mload clears staging rows 0..16 (locals 0..8 of both
+  // groups) during Fetch, since the RAM cannot clear at issue.
+  logic [3:0]         clr_q;
+  logic               clr_busy;
+  assign clr_busy = Ram && (st_q == StFetch) && (op == OpMload) && (clr_q <= 4'd8);
+
+  if (Ram) begin : g_ram
+    logic [10:0]  ra;
+    logic [511:0] win;
+    always_comb begin
+      unique case (st_q)
+        StGather: ra = gidx_v[0];
+        StMemWr:  ra = woff;
+        default:  ra = {1'b0, row_q[3:0], 6'd0} | {8'd0, rot};
+      endcase
+    end
+    mosaic_tu_tl_stage_ram u_stage (
+      .clk_i      (clk_i),
+      .concat_i   (is_concat),
+      .rw_i       (rsp_fire || clr_busy),
+      .rw_local_i (clr_busy ? clr_q : rsp_q[3:0]),
+      .rw0_data_i (clr_busy ? 512'd0 : rd0_data_i),
+      .rw1_data_i (clr_busy ? 512'd0 : rd1_data_i),
+      .bw_i       (beat_we),
+      .bw_word_i  (beat_wi),
+      .bw_be_i    (beat_be),
+      .bw_data_i  (rdata_i),
+      .rd_addr_i  (ra),
+      .rd_data_o  (win)
+    );
+    assign gsel = win[7:0];
+    assign rrow = win;
+    assign wwin = win[63:0];
+    logic unused_ram;
+    assign unused_ram = ^{rsp_row0, rsp_row1};
+  end else begin : g_flop
+    wire [16383:0] stage;
+    for (genvar gr = 0; gr < 32; gr++) begin : g_row
+      localparam logic [4:0] RowIdx = gr;
+      logic [511:0] srow_q;
+      // No reset: every instruction clears the buffer before using it.
+      always_ff @(posedge clk_i) begin
+        if (start) begin
+          srow_q <= '0;
+        end else begin
+          if (rsp_fire && (rsp_row0 == RowIdx)) srow_q <= rd0_data_i;
+          if (rsp_fire && (rsp_row1 == RowIdx)) srow_q <= rd1_data_i;
+          // Byte b of the row is lane b % 8 of aligned word b / 8.
+          for (int b = 0; b < 64; b++) begin
+            if (beat_we && (beat_wi[7:3] == RowIdx) && (beat_wi[2:0] == b[5:3]) && beat_be[b % 8]) begin
+              srow_q[8*b +: 8] <= rdata_i[8*(b % 8) +: 8];
+            end
           end
         end
       end
+      assign stage[512*gr +: 512] = srow_q;
     end
-    assign stage[512*gr +: 512] = row_q;
+    // tl.mstore reads through the gather lanes (lane i = beat byte i).
+    for (genvar gt = 0; gt < Lanes; gt++) begin : g_gather
+      mosaic_tu_tl_gather #(.IdxW (11)) u_gather (
+        .data_i (stage),
+        .idx_i  ((op == OpMstore) ? {1'b0, beat_off[10*gt +: 10]} : gidx_v[gt]),
+        .byte_o (gsel[8*gt +: 8])
+      );
+    end
+    logic [575:0] rpair;
+    always_comb begin
+      rpair = stage[575:0];
+      for (int r = 1; r < 16; r++) begin
+        if (row_q[3:0] == r[3:0]) rpair = stage[512*r +: 576];
+      end
+    end
+    assign rrow = rpair[8*rot +: 512];
+    assign wwin = gsel;
+    logic unused_flop;
+    assign unused_flop = ^{clr_busy, woff};
   end
 
   // ------------------------------------------------------------------
@@ -361,7 +442,7 @@ module mosaic_tu_tl (
 
   logic fetch_done;
   assign fetch_done = (st_q == StFetch) && (rsp_q == nreq) && !scan_busy &&
-                      !(is_gather && init_busy);
+                      !(is_gather && init_busy) && !clr_busy;
 
   // ------------------------------------------------------------------
   // Gather lanes
@@ -370,6 +451,8 @@ module mosaic_tu_tl (
   logic [4:0]  ngrows;        // result rows holding data: ceil(nout / 64)
   logic        g_adv, wpend_q;
   logic [511-8*Lanes:0] gbuf_q;   // the first chunks of the row being gathered
+  logic [ChunkW-1:0] chunk;
+  assign chunk = gpos_q[5:LaneW];
   logic [511:0] wbuf_q;
   logic [3:0]  wrow_q;
   wire  [8*Lanes-1:0] gbytes;
@@ -379,7 +462,7 @@ module mosaic_tu_tl (
   assign ngrows  = nout_up[10:6];
   // The last chunk of a row needs the write buffer free (or freed now).
   assign g_adv  = (st_q == StGather) && (gpos_q[10:6] < ngrows) &&
-                  (gpos_q[5:3] != LastChunk || !wpend_q || wr_fire);
+                  (chunk != LastChunk || !wpend_q || wr_fire);
 
   // Data-side burst (R or W) and the register offset of each beat byte.
   logic        gd_valid, gd_next;
@@ -390,11 +473,19 @@ module mosaic_tu_tl (
   logic [31:0] beat_addr;
   assign beat_addr = gd_addr + {21'd0, dbt_q, 3'b000};
   wire  [7:0]  in_rng;
-  wire  [79:0] beat_off;     // register offset of beat byte i, [10i +: 10]
+  logic [31:0] woff32;
+  assign woff32 = beat_addr - x2_q;
+  assign woff   = woff32[10:0];
+  for (genvar gw = 0; gw < 8; gw++) begin : g_beat
+    localparam logic [31:0] ByteOff = gw;
+    logic [31:0] off;
+    assign off = woff32 + ByteOff;
+    assign beat_off[10*gw +: 10] = off[9:0];
+    assign in_rng[gw] = (off >= {21'd0, gd_lo}) && (off < {21'd0, gd_hi});
+  end
 
   for (genvar gt = 0; gt < Lanes; gt++) begin : g_lane
     localparam logic [3:0]  LaneIdx = gt;
-    localparam logic [31:0] LaneOff = gt;
     logic [9:0] lx0_q, lx1_q, lx2_q, lx3_q, lp_q;
     logic [9:0] lx0_n, lx1_n, lx2_n, lx3_n, lp_n;
     mosaic_tu_tl_mradd u_add (
@@ -418,17 +509,11 @@ module mosaic_tu_tl (
     // past n1.
     logic [5:0]  q2;
     logic [9:0]  tv;
-    logic [10:0] gidx, idx;
-    logic [31:0] off;
     assign q2   = lx1_q[5:0] - n1;
     logic unused_q2;
     assign unused_q2 = q2[5];
     assign tv   = (lx1_q < {4'd0, n1}) ? tbl1_q[10*lx1_q[4:0] +: 10] : tbl2_q[10*q2[4:0] +: 10];
-    assign gidx = is_concat ? {(lx1_q >= {4'd0, n1}), lp_q + tv} : {1'b0, lp_q};
-    assign off  = beat_addr + LaneOff - x2_q;
-    assign idx  = (op == OpMstore) ? {1'b0, off[9:0]} : gidx;
-    assign beat_off[10*gt +: 10] = off[9:0];
-    assign in_rng[gt] = (off >= {21'd0, gd_lo}) && (off < {21'd0, gd_hi});
+    assign gidx_v[gt] = is_concat ? {(lx1_q >= {4'd0, n1}), lp_q + tv} : {1'b0, lp_q};
 
     logic [11:0] pos;
     logic        live;
@@ -439,34 +524,17 @@ module mosaic_tu_tl (
 `else
     assign live = pos < {1'b0, nout};
 `endif
-    logic [7:0] sbyte;
-    mosaic_tu_tl_gather #(.IdxW (11)) u_gather (
-      .data_i (stage),
-      .idx_i  (idx),
-      .byte_o (sbyte)
-    );
-    assign gbytes[8*gt +: 8] = (live || (op == OpMstore)) ? sbyte : 8'd0;
+    assign gbytes[8*gt +: 8] = live ? gsel[8*gt +: 8] : 8'd0;
   end
 
   // ------------------------------------------------------------------
   // Rows phase: zero rows, tl.addi, tl.mload
   // ------------------------------------------------------------------
-  logic [4:0]   row_q;
   logic         zrows_q;      // rows after a gathered result: zeros
   logic         sat_q, err_q;
-  logic [575:0] rpair;
-  logic [511:0] rrow;
   wire  [511:0] arow;
-  logic [2:0]   rot;
   wire  [63:0]  row_sat;
   assign rot   = (op == OpMload) ? x2_q[2:0] : 3'd0;
-  always_comb begin
-    rpair = stage[575:0];
-    for (int r = 1; r < 16; r++) begin
-      if (row_q[3:0] == r[3:0]) rpair = stage[512*r +: 576];
-    end
-  end
-  assign rrow  = rpair[8*rot +: 512];
 
   logic [12:0] imm13;
   assign imm13 = {insn_q[31], insn_q[31:20]};
@@ -566,7 +634,7 @@ module mosaic_tu_tl (
   assign wstrb_o  = in_rng;
   wire [63:0] wdata;
   for (genvar gw = 0; gw < 8; gw++) begin : g_wdata
-    assign wdata[8*gw +: 8] = in_rng[gw] ? gbytes[8*gw +: 8] : 8'd0;
+    assign wdata[8*gw +: 8] = in_rng[gw] ? wwin[8*gw +: 8] : 8'd0;
   end
   assign wdata_o = wdata;
 
@@ -662,6 +730,7 @@ module mosaic_tu_tl (
       sat_q   <= 1'b0;
       err_q   <= 1'b0;
       dbt_q   <= '0;
+      clr_q   <= '0;
       aw_cnt_q <= '0;
       b_cnt_q <= '0;
     end else begin
@@ -696,12 +765,14 @@ module mosaic_tu_tl (
         sat_q    <= 1'b0;
         err_q    <= 1'b0;
         dbt_q    <= '0;
+        clr_q    <= '0;
         aw_cnt_q <= '0;
         b_cnt_q  <= '0;
       end
       // Fetch: TRF reads.
       if (rd0_req_o && rd_ready_i) req_q <= req_q + 5'd1;
       if (rsp_fire) rsp_q <= rsp_q + 5'd1;
+      if (clr_busy) clr_q <= clr_q + 4'd1;
       // Fetch: walker. Step k gives lane k its start position; step Lanes
       // is the per-cycle constant.
       if (init_busy) begin
@@ -727,12 +798,12 @@ module mosaic_tu_tl (
       // Gather.
       if (g_adv) begin
         gpos_q <= gpos_q + {7'd0, LanesC};
-        if (gpos_q[5:3] == LastChunk) begin
+        if (chunk == LastChunk) begin
           wbuf_q  <= {gbytes, gbuf_q};
           wpend_q <= 1'b1;
           wrow_q  <= gpos_q[9:6];
         end else begin
-          gbuf_q[64*gpos_q[5:3] +: 64] <= gbytes;
+          gbuf_q[8*Lanes*chunk +: 8*Lanes] <= gbytes;
           if (wr_fire) wpend_q <= 1'b0;
         end
       end else if ((st_q == StGather) && wr_fire) begin

@@ -32,6 +32,7 @@ rtl/tu/mosaic_tu_tl.sv
 rtl/tu/mosaic_tu_tl_burst.sv
 rtl/tu/mosaic_tu_tl_gather.sv
 rtl/tu/mosaic_tu_tl_mradd.sv
+rtl/tu/mosaic_tu_tl_stage_ram.sv
 rtl/tu/mosaic_tu_trf.sv
 rtl/tu/mosaic_tu_trf_bank.sv
 rtl/tu/mosaic_tu_vec.sv
