@@ -1,14 +1,13 @@
 // Small synchronous FIFO for the memory system and the SDMA engine:
 // bookkeeping of outstanding AXI bursts and response skid buffers.
 //
-// Storage (Ram = 0, the default): one flat vector of flops, not an unpacked
-// array, so Yosys does not count these few-entry queues among the block RAMs
-// of the design (they are far too small for one). Ram = 1: an array Yosys
-// infers as a memory with one write port and an asynchronous read of the
-// head (distributed RAM on an ECP5), for deep, wide queues: Yosys 0.23 maps
-// the flop form's indexed write of a 203-bit x 32 queue (the SDMA command
-// queue) to 53 k ECP5 LUT4s. The same behaviour either way. rdata_o is the
-// head entry, valid while !empty_o.
+// Storage (Ram = 0, the default): one flat vector of flops written entry by
+// entry, not an unpacked array, so Yosys does not count these few-entry
+// queues among the block RAMs of the design (they are far too small for
+// one). Ram = 1: an array Yosys infers as a memory with one write port and
+// an asynchronous read of the head (distributed RAM on an ECP5), for deep,
+// wide queues such as the SDMA command queue (32 x 203 bits). The same
+// behaviour either way. rdata_o is the head entry, valid while !empty_o.
 // A push into a full FIFO or a pop from an empty one is a caller's bug
 // (assertions PushFullA, PopEmptyA); the FIFO ignores it.
 
@@ -63,11 +62,19 @@ module mosaic_mem_fifo #(
     end
     assign rdata_o = mem_q[rptr_q];
   end else begin : g_flops
+    // One write enable per entry: an indexed part-select write
+    // (q_q[wptr * Width +: Width]) is a shifter over the whole vector to
+    // Yosys when Width is not a power of two (a 4 x 145 queue: 9 596 ECP5
+    // LUT4 against 618 this way, the same flops).
     logic [Depth*Width-1:0] q_q;
-    always_ff @(posedge clk_i) begin
-      if (do_push) q_q[32'(wptr_q) * Width +: Width] <= wdata_i;
+    logic [Width-1:0]       ent [Depth];
+    for (genvar e = 0; e < Depth; e++) begin : g_ent
+      always_ff @(posedge clk_i) begin
+        if (do_push && (wptr_q == PtrW'(e))) q_q[e*Width +: Width] <= wdata_i;
+      end
+      assign ent[e] = q_q[e*Width +: Width];
     end
-    assign rdata_o = q_q[32'(rptr_q) * Width +: Width];
+    assign rdata_o = ent[rptr_q];
   end
 
   `MOSAIC_ASSERT_NEVER(PushFullA, push_i && full_o, clk_i, rst_ni)
