@@ -156,7 +156,7 @@ module mosaic_tu_mma #(
   logic [mosaic_pkg::SeqW-1:0]  info_seq_q [Slots];
   logic        info_chn_q [Slots];
   logic [511:0] sd_q [Slots*16]; // raw D, by TRF row: {slot, TRF row}
-  // Widened A and B rows of the three buffers, banked by tile row: row y
+  // Unpacked A and B rows of the three buffers, banked by tile row: row y
   // of buffer f is entry f * BlkR + y / PeRows of A bank y % PeRows (B:
   // PeCols, BlkC). A block's PE rows read one bank each, a k row is one
   // bank's entry; an FPGA builds one LUT-RAM read port per bank, not one
@@ -415,7 +415,7 @@ module mosaic_tu_mma #(
     end
   end
 
-  // Responses: the A/B rows (fresh or held), their tile row, widened.
+  // Responses: the A/B rows (fresh or held), their tile row, unpacked.
   logic [511:0] a_row, b_row, a_hold_q, b_hold_q, b_next_q, a_raw, b_raw;
   assign a_row = p_a_q ? rd0_data_i : a_hold_q;
   assign b_row = p_b_q ? rd1_data_i : p_bnew_q ? b_next_q : b_hold_q;
