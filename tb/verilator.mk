@@ -96,12 +96,13 @@ test-build: $(SIM_SCALAR)
 # mosaic-sim-fpga: the FPGA configuration (mosaic_soc_fpga's parameters,
 # docs/fpga.md): the core's FPGA timing (LoadFwd = 0: a load-use pair takes
 # one more cycle; EarlyRedirect = 0) and a 4x4 tensor unit with one lane in
-# each of the element-wise, tbdiv, tact and reduction units. The lockstep suite runs
+# each of the element-wise, tbdiv, tact and reduction units, TensorLoad's
+# staging in RAM, no scratchpad mover and one FMA per PE row. The lockstep suite runs
 # scalar and tensor programs on it, so neither the FPGA core nor an area
 # parameter can change a result unnoticed.
 SIM_FPGA := $(SIM_DIR)/mosaic-sim-fpga
 SIM_FPGA_PARAMS := $(SIM_TU) -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0 \
-                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0
+                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GPeFold=4
 $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS),)
 test-build: $(SIM_FPGA)

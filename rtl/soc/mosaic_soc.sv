@@ -34,6 +34,7 @@ module mosaic_soc #(
   parameter int          TensorUnit   = 0,
   parameter int          PeRows       = 16,
   parameter int          PeCols       = 16,
+  parameter int          PeFold       = 1,   // output columns per PE (mosaic_tu_array)
   parameter              RamInitFile  = "",
   parameter              MainInitFile = "",
   parameter int          UartClkDiv   = 868,
@@ -497,6 +498,7 @@ module mosaic_soc #(
     mosaic_tu #(
       .PeRows       (PeRows),
       .PeCols       (PeCols),
+      .PeFold       (PeFold),
       .AxiDataWidth (AxiDw),
       .AxiBursts    (AxiBursts),
       .XifIdWidth   (XifIdWidth),

@@ -40,6 +40,9 @@
 module mosaic_tu #(
   parameter int PeRows       = 16,
   parameter int PeCols       = 16,
+  // Output columns per PE, computed one per cycle (mosaic_tu_array): 1, or
+  // a power of two dividing PeCols (fewer FMAs, a k-step in PeFold cycles).
+  parameter int PeFold       = 1,
   parameter int AxiDataWidth = 128,  // the SDMA engine's beat; LSU and TensorLoad use 64
   parameter int AxiBursts    = 64,   // bursts in flight per direction (power of two)
   parameter int XifIdWidth   = 4,
@@ -845,7 +848,8 @@ module mosaic_tu #(
 
   mosaic_tu_mma #(
     .PeRows (PeRows),
-    .PeCols (PeCols)
+    .PeCols (PeCols),
+    .PeFold (PeFold)
   ) u_mma (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),

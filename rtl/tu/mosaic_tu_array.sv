@@ -65,6 +65,18 @@
 // steps; back-to-back ops sustain one op per 16 cycles in steady state; the
 // last op's snapshot is readable 2 cycles after its last step.
 //
+// Folded array (PeFold > 1, the FPGA configuration): each PE computes
+// PeFold adjacent output columns with one FMA (mosaic_tu_pe Fold), one per
+// cycle, so there are PeRows x PeCols / PeFold FMAs and a k-step takes
+// PeFold cycles. The step at the port is worked on while it waits: column
+// group s in the s-th cycle it is valid, and it is accepted in the last
+// (step_ready_o is high only then), so the source must hold a step it has
+// offered until it is accepted (asserted below). A step starts only when it
+// could be accepted at PeFold = 1 (a last step waits for the snapshot), and
+// nothing that condition reads changes before the step is accepted, so the
+// snapshot and D timing of the protocol above hold as written, counted from
+// the cycle the step is accepted. Results are those of PeFold = 1.
+//
 // Pass schedule on an array smaller than 16x16 (docs): a 16x16 tile is
 // (16/PeRows) x (16/PeCols) output blocks, processed one after another, each
 // as one op (load that block's D, stream the K steps with the block's rows of
@@ -74,9 +86,14 @@
 
 `default_nettype none
 
+`include "mosaic_assert.svh"
+
 module mosaic_tu_array #(
   parameter int PeRows = 16,
-  parameter int PeCols = 16
+  parameter int PeCols = 16,
+  // Output columns per PE, computed one per cycle: 1, or a power of two
+  // that divides PeCols (see "Folded array" above).
+  parameter int PeFold = 1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -102,24 +119,55 @@ module mosaic_tu_array #(
   input  logic [RowW-1:0]      out_row_i,
   output logic [PeCols*32-1:0] out_data_o,
   output logic [5:0]           out_flags_o,
+  // The PEs work on the step at the port this cycle (with PeFold = 1, the
+  // step is accepted), on columns c with c mod PeFold = sub_o (0 unfolded):
+  // only those columns of step_b_i are read this cycle.
+  output logic                 work_o,
+  output logic [(PeFold > 1 ? $clog2(PeFold) : 1)-1:0] sub_o,
   // Steps in flight (not yet in the accumulators).
   output logic                 busy_o
 );
 
-  localparam int RowW = PeRows > 1 ? $clog2(PeRows) : 1;
+  localparam int RowW  = PeRows > 1 ? $clog2(PeRows) : 1;
+  localparam int PhysC = PeCols / PeFold;              // PE columns
+  localparam int SubW  = PeFold > 1 ? $clog2(PeFold) : 1;
+  localparam bit Folded = (PeFold > 1);
 
   // ---------------------------------------------------------------------
   // Step acceptance and the array-level pipeline markers
   // ---------------------------------------------------------------------
   logic s1_valid_q, s1_last_q, s2_last_q, out_valid_q;
-  logic accept;
+  logic may_start, work, accept;
+  logic [SubW-1:0] sub;   // column group the PEs work on this cycle
 
   // A last step accepted now overwrites the snapshot at the end of the next
   // cycle: hold it while a snapshot is being made (S1) or is unreleased.
   // out_release_i may come one row early (see the header), which is what
   // lets a 16-row read-out fit in a 16-step op.
-  assign step_ready_o = !(step_last_i && (s1_last_q || (out_valid_q && !out_release_i)));
-  assign accept       = step_valid_i && step_ready_o;
+  assign may_start = !(step_last_i && (s1_last_q || (out_valid_q && !out_release_i)));
+
+  if (Folded) begin : g_fold
+    logic [SubW-1:0] sub_q;
+    // A started step goes on: nothing can make may_start fall before it is
+    // accepted (no last step is accepted meanwhile, so no snapshot starts).
+    assign work         = step_valid_i && (sub_q != '0 || may_start);
+    assign step_ready_o = (sub_q == SubW'(PeFold - 1));
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        sub_q <= '0;
+      end else if (work) begin
+        sub_q <= sub_q + SubW'(1);   // wraps to 0 as the step is accepted
+      end
+    end
+    assign sub = sub_q;
+    `MOSAIC_ASSERT(FoldHoldA, sub_q == '0 || step_valid_i, clk_i, rst_ni)
+    `MOSAIC_ASSERT(FoldAcceptA, !accept || may_start, clk_i, rst_ni)
+  end else begin : g_nofold
+    assign work         = step_valid_i && may_start;
+    assign step_ready_o = may_start;
+    assign sub          = '0;
+  end
+  assign accept = step_valid_i && step_ready_o;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -127,48 +175,57 @@ module mosaic_tu_array #(
       s1_last_q  <= 1'b0;
       s2_last_q  <= 1'b0;
     end else begin
-      s1_valid_q <= accept;
+      s1_valid_q <= work;
       s1_last_q  <= accept && step_last_i;
       s2_last_q  <= s1_last_q;
     end
   end
 
   assign busy_o = s1_valid_q;
+  assign work_o = work;
+  assign sub_o  = sub;
 
   // ---------------------------------------------------------------------
-  // PE grid
+  // PE grid: PE (r, p) holds the output columns p * PeFold .. + PeFold - 1.
   // ---------------------------------------------------------------------
-  logic [31:0] pe_out   [PeRows][PeCols];
-  logic [5:0]  pe_flags [PeRows * PeCols];
+  logic [PeRows*PeCols*32-1:0] pe_out;   // row r at [PeCols*32*r +: PeCols*32]
+  logic [5:0]           pe_flags [PeRows * PhysC];
 
   for (genvar r = 0; r < PeRows; r++) begin : g_row
-    for (genvar c = 0; c < PeCols; c++) begin : g_col
+    for (genvar c = 0; c < PhysC; c++) begin : g_col
       // Rounding mode of this PE. The module-test mutant build
-      // (MOSAIC_INJECT_ARRAY_BUG) breaks one PE: (1, 1) always rounds to
-      // nearest-even; tb/modules/test_rtl_array must catch it.
+      // (MOSAIC_INJECT_ARRAY_BUG) breaks one PE: (1, 1) (or (1, 0) with a
+      // single PE column) always rounds to nearest-even;
+      // tb/modules/test_rtl_array must catch it.
       logic [2:0] pe_rm;
 `ifdef MOSAIC_INJECT_ARRAY_BUG
-      assign pe_rm = (r == 1 && c == 1) ? 3'd0 : step_rm_i;
+      assign pe_rm = (r == 1 && c == (PhysC > 1 ? 1 : 0)) ? 3'd0 : step_rm_i;
 `else
       assign pe_rm = step_rm_i;
 `endif
+      // The column this cycle's work is for.
+      logic [31:0] col;
+      assign col = 32'(c * PeFold) + 32'(sub);
 
-      mosaic_tu_pe u_pe (
+      mosaic_tu_pe #(
+        .Fold (PeFold)
+      ) u_pe (
         .clk_i   (clk_i),
         .rst_ni  (rst_ni),
-        .step_i  (accept && step_row_en_i[r] && step_col_en_i[c]),
-        .pass_i  (accept),
+        .step_i  (work && step_row_en_i[r] && step_col_en_i[col]),
+        .pass_i  (work),
         .load_i  (step_load_i),
         .last_i  (step_last_i),
         .int_i   (step_int_i),
         .wrap_i  (step_wrap_i),
         .rm_i    (pe_rm),
+        .sel_i   (sub),
         .a_i     (step_a_i[32*r +: 32]),
-        .b_i     (step_b_i[32*c +: 32]),
+        .b_i     (step_b_i[32*col +: 32]),
         .d_we_i  (d_we_i && (d_row_i == RowW'(r))),
-        .d_i     (d_data_i[32*c +: 32]),
-        .out_o   (pe_out[r][c]),
-        .flags_o (pe_flags[r*PeCols + c])
+        .d_i     (d_data_i[32*PeFold*c +: 32*PeFold]),
+        .out_o   (pe_out[PeCols*32*r + 32*PeFold*c +: 32*PeFold]),
+        .flags_o (pe_flags[r*PhysC + c])
       );
     end
   end
@@ -180,7 +237,7 @@ module mosaic_tu_array #(
   logic [5:0] cyc_flags;
   always_comb begin
     cyc_flags = '0;
-    for (int p = 0; p < PeRows * PeCols; p++) begin
+    for (int p = 0; p < PeRows * PhysC; p++) begin
       cyc_flags = cyc_flags | pe_flags[p];
     end
   end
@@ -218,9 +275,7 @@ module mosaic_tu_array #(
     out_data_o = '0;
     for (int r = 0; r < PeRows; r++) begin
       if (out_row_i == RowW'(r)) begin
-        for (int c = 0; c < PeCols; c++) begin
-          out_data_o[32*c +: 32] = pe_out[r][c];
-        end
+        out_data_o = pe_out[PeCols*32*r +: PeCols*32];
       end
     end
   end

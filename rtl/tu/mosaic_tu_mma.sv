@@ -11,7 +11,8 @@
 //          mtilek k-steps with a(i) = op(A)[i][k], b(j) = op(B)[k][j]
 //          picked out of the staging buffer by index (mcsr.mmode / bTR:
 //          bit 1 transposes A, bit 0 B) and widened (mosaic_fp_widen, as
-//          mosaic_to_f32 / int value: PeRows + PeCols converters); the
+//          mosaic_to_f32 / int value: PeRows + PeCols converters, or
+//          PeRows + PeCols / PeFold with a folded array); the
 //          next block's D rows go into the array's D staging while the
 //          current block streams;
 // An AME mmacc reaches this engine as one op per sub-operation (cmd_fin_i on
@@ -63,7 +64,8 @@
 
 module mosaic_tu_mma #(
   parameter int PeRows = 16,
-  parameter int PeCols = 16
+  parameter int PeCols = 16,
+  parameter int PeFold = 1    // output columns per PE (mosaic_tu_array)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -133,6 +135,13 @@ module mosaic_tu_mma #(
   localparam int BiW   = BlkR > 1 ? $clog2(BlkR) : 1;
   localparam int BjW   = BlkC > 1 ? $clog2(BlkC) : 1;
   localparam bit Chain = (PeRows == 16) && (PeCols == 16);
+  // Folded array (mosaic_tu_array PeFold): PhysC groups of PeFold columns,
+  // one column of each group a cycle; the stepper widens one B element per
+  // group and the drain converts a row in PeFold cycles with PhysC
+  // converters.
+  localparam bit Folded = (PeFold > 1);
+  localparam int PhysC  = PeCols / PeFold;
+  localparam int SubW   = Folded ? $clog2(PeFold) : 1;
   localparam int Slots = 5;             // op information and raw D
 
   // ------------------------------------------------------------------
@@ -527,6 +536,8 @@ module mosaic_tu_mma #(
   logic [PeRows*32-1:0] step_a;
   logic [PeCols*32-1:0] step_b;
   logic [1:0]       sab, sbb;
+  logic [SubW-1:0] arr_sub, b_sub;   // the array's column group (folded)
+  assign b_sub = Folded ? arr_sub : '0;
 
   assign ss  = step_slot_q;
   assign sab = info_buf_q[0][ss];
@@ -562,15 +573,31 @@ module mosaic_tu_mma #(
       .bits_o (step_a[32*r +: 32])
     );
   end
+  // B: a folded array reads column p * PeFold + arr_sub of each group p
+  // this cycle, so one widening per group does (its result goes to every
+  // column of the group; only the one read matters).
+  logic [31:0] b_col [PeCols];
   for (genvar c = 0; c < PeCols; c++) begin : g_colop
     logic [3:0] tj;
     assign tj         = blk_c0 + 4'(c);
     assign col_en[c]  = ({1'b0, tj} < info_n_q[ss]);
+    assign b_col[c]   = b_tr ? sb_krow[32*tj +: 32] : sb_rd[c][32*sp_k_q[3:0] +: 32];
+  end
+  for (genvar p = 0; p < PhysC; p++) begin : g_colgrp
+    logic [31:0] raw, wide;
+    always_comb begin
+      raw = '0;
+      for (int s = 0; s < PeFold; s++) begin
+        if (b_sub == SubW'(s)) raw = b_col[p*PeFold + s];
+      end
+    end
     mosaic_fp_widen u_wide_b (
       .en_i (sp_act_q), .fmt_i (info_fb_q[ss]), .to_int_i (step_int), .subn_i (info_subn_q[ss]),
-      .bits_i (b_tr ? sb_krow[32*tj +: 32] : sb_rd[c][32*sp_k_q[3:0] +: 32]),
-      .bits_o (step_b[32*c +: 32])
+      .bits_i (raw), .bits_o (wide)
     );
+    for (genvar s = 0; s < PeFold; s++) begin : g_rep
+      assign step_b[32*(p*PeFold + s) +: 32] = wide;
+    end
   end
 
   // Next block and its D load.
@@ -707,7 +734,7 @@ module mosaic_tu_mma #(
   // ------------------------------------------------------------------
   // Array
   // ------------------------------------------------------------------
-  logic                 out_valid, out_release, arr_busy;
+  logic                 out_valid, out_release, arr_busy, arr_work;
   logic [RowW-1:0]      out_row;
   logic [PeCols*32-1:0] out_data;
   logic [5:0]           out_flags;
@@ -726,7 +753,8 @@ module mosaic_tu_mma #(
 
   mosaic_tu_array #(
     .PeRows (PeRows),
-    .PeCols (PeCols)
+    .PeCols (PeCols),
+    .PeFold (PeFold)
   ) u_array (
     .clk_i         (arr_clk),
     .rst_ni        (rst_ni),
@@ -749,6 +777,8 @@ module mosaic_tu_mma #(
     .out_row_i     (out_row),
     .out_data_o    (out_data),
     .out_flags_o   (out_flags),
+    .work_o        (arr_work),
+    .sub_o         (arr_sub),
     .busy_o        (arr_busy)
   );
 
@@ -760,8 +790,10 @@ module mosaic_tu_mma #(
     for (int r = 0; r < PeRows; r++) n_rows_en = n_rows_en + 5'(row_en[r]);
     for (int c = 0; c < PeCols; c++) n_cols_en = n_cols_en + 5'(col_en[c]);
   end
-  assign ev_mac_busy_o = step_valid && step_ready;
-  assign ev_macs_o     = ev_mac_busy_o ? 16'(n_rows_en) * 16'(n_cols_en) : 16'd0;
+  // Busy: the array works on a step (PeFold cycles a step when folded);
+  // the useful MACs count once, as the step is accepted.
+  assign ev_mac_busy_o = arr_work;
+  assign ev_macs_o     = (step_valid && step_ready) ? 16'(n_rows_en) * 16'(n_cols_en) : 16'd0;
 
   // ------------------------------------------------------------------
   // Drain
@@ -774,12 +806,33 @@ module mosaic_tu_mma #(
   assign ds = drain_slot_q;
 
   // The snapshot is read from the cycle out_valid rises; the row counter
-  // runs one row per cycle (the TRF write port never stalls).
-  logic dr_last_row, dr_blk_last;
+  // runs one row per cycle (the TRF write port never stalls). With a folded
+  // array (PeFold > 1) a row takes PeFold cycles: its PeCols / PeFold
+  // converters take column group s in the row's s-th cycle, and the row is
+  // written in its last. The snapshot is then released as the last row is
+  // read in its last cycle (the array's contract allows any time up to
+  // there), not one row early.
+  logic dr_last_row, dr_blk_last, dr_row_end;
+  logic [SubW-1:0] dr_sub;   // the row's cycle (0 when not folded)
   assign dr_go       = out_valid || dr_act_q;
   assign out_row     = dr_row_q;
-  assign dr_last_row = dr_go && (dr_row_q == RowW'(PeRows - 1));
-  assign out_release = dr_go && (dr_row_q == RowW'(PeRows - 2));
+  if (Folded) begin : g_dr_sub
+    logic [SubW-1:0] dr_sub_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        dr_sub_q <= '0;
+      end else if (dr_go) begin
+        dr_sub_q <= dr_sub_q + SubW'(1);   // wraps to 0 as the row ends
+      end
+    end
+    assign dr_sub     = dr_sub_q;
+    assign dr_row_end = dr_go && (dr_sub_q == SubW'(PeFold - 1));
+  end else begin : g_dr_nosub
+    assign dr_sub     = '0;
+    assign dr_row_end = dr_go;
+  end
+  assign dr_last_row = dr_row_end && (dr_row_q == RowW'(PeRows - 1));
+  assign out_release = Folded ? dr_last_row : (dr_go && (dr_row_q == RowW'(PeRows - 2)));
   assign dr_blk_last = (BiW'(dr_bi_q) == BiW'(BlkR - 1)) && (BjW'(dr_bj_q) == BjW'(BlkC - 1));
 
   logic [3:0] dr_r0, dr_c0, dr_i;
@@ -802,23 +855,65 @@ module mosaic_tu_mma #(
   mosaic_tu_row_unpack u_rowx_dr (.row_i (sd_q[{ds, dr_prow_d}]), .y_i (dr_i), .fmt_i (info_fd_q[ds]),
                             .el_o (dr_raw));
 
-  logic [31:0] dr_cvt [PeCols];
-  for (genvar c = 0; c < PeCols; c++) begin : g_drain_cvt
-    logic [5:0] fl;
+  // Converter p takes column p * PeFold + dr_sub (column p unfolded).
+  logic [31:0] cv_in [PhysC];
+  logic [31:0] cv_out [PhysC];
+  logic [5:0]  cv_fl [PhysC];
+  for (genvar p = 0; p < PhysC; p++) begin : g_drain_cvt
+    always_comb begin
+      cv_in[p] = '0;
+      for (int s = 0; s < PeFold; s++) begin
+        if (dr_sub == SubW'(s)) cv_in[p] = out_data[32*(p*PeFold + s) +: 32];
+      end
+    end
     mosaic_fmt_cvt u_cvt_o (
       .from_i (dr_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
       .to_i   (info_fd_q[ds]),
-      .bits_i (out_data[32*c +: 32]),
+      .bits_i (cv_in[p]),
       .rm_i   (info_rm_q[ds]),
       .fp8_sat_i (info_sat8_q[ds]),
       .subnormals_i (info_subn_q[ds]),
       .int_wrap_i (info_wrap_q[ds]),
-      .bits_o (dr_cvt[c]),
-      .flags_o (fl)
+      .bits_o (cv_out[p]),
+      .flags_o (cv_fl[p])
     );
-    assign dr_sat[c] = fl[mosaic_pkg::FlagSat] && dr_row_in &&
+  end
+
+  // Column c's result and flags: this cycle's converter, or one of an
+  // earlier cycle of the row, held (folded only).
+  logic [31:0] dr_cvt [PeCols];
+  logic [5:0]  dr_fl [PeCols];
+  if (Folded) begin : g_drain_hold
+    logic [PeCols*32-1:0] res_q;
+    logic [PeCols*6-1:0]  fl_q;
+    always_ff @(posedge clk_i) begin
+      for (int c = 0; c < PeCols; c++) begin
+        if (dr_go && dr_sub == SubW'(c % PeFold)) begin
+          res_q[32*c +: 32] <= cv_out[c / PeFold];
+          fl_q[6*c +: 6]    <= cv_fl[c / PeFold];
+        end
+      end
+    end
+    always_comb begin
+      for (int c = 0; c < PeCols; c++) begin
+        dr_cvt[c] = res_q[32*c +: 32];
+        dr_fl[c]  = fl_q[6*c +: 6];
+        if (dr_sub == SubW'(c % PeFold)) begin
+          dr_cvt[c] = cv_out[c / PeFold];
+          dr_fl[c]  = cv_fl[c / PeFold];
+        end
+      end
+    end
+  end else begin : g_drain_now
+    for (genvar c = 0; c < PeCols; c++) begin : g_col
+      assign dr_cvt[c] = cv_out[c];
+      assign dr_fl[c]  = cv_fl[c];
+    end
+  end
+  for (genvar c = 0; c < PeCols; c++) begin : g_drain_fl
+    assign dr_sat[c] = dr_fl[c][mosaic_pkg::FlagSat] && dr_row_in &&
                        ({1'b0, dr_c0 + 4'(c)} < info_n_q[ds]);
-    assign dr_nx[c]  = fl[mosaic_pkg::FlagNx] && dr_row_in &&
+    assign dr_nx[c]  = dr_fl[c][mosaic_pkg::FlagNx] && dr_row_in &&
                        ({1'b0, dr_c0 + 4'(c)} < info_n_q[ds]);
   end
 
@@ -843,7 +938,7 @@ module mosaic_tu_mma #(
     .be_o   (dr_be)
   );
 
-  assign wr_req_o  = dr_go && (dr_be != 64'd0);
+  assign wr_req_o  = dr_row_end && (dr_be != 64'd0);
   assign wr_reg_o  = info_rd_q[ds];
   assign wr_row_o  = dr_prow;
   assign wr_be_o   = dr_be;
@@ -871,7 +966,7 @@ module mosaic_tu_mma #(
       dr_bj_q  <= '0;
       dr_sat_q <= 1'b0;
       dr_nx_q  <= 1'b0;
-    end else if (dr_go) begin
+    end else if (dr_row_end) begin
       if (dr_last_row) begin
         dr_act_q <= 1'b0;
         dr_row_q <= '0;

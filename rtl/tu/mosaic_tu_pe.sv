@@ -32,10 +32,18 @@
 // Registers: acc_q (accumulator), d_q (staged D for the next load op, so D
 // can be written while the previous op still streams), out_q (snapshot of
 // the accumulator at the end of each op, read out while the next op streams).
+//
+// Fold > 1 (mosaic_tu_array PeFold, the FPGA configuration): the PE holds
+// Fold output elements (Fold accumulators, D and snapshot registers) and
+// one FMA; sel_i says which element a step updates, one per cycle, so the
+// array does a k-step in Fold cycles. Each element still sees its k-steps
+// in issue order, so the results are those of Fold = 1.
 
 `default_nettype none
 
-module mosaic_tu_pe (
+module mosaic_tu_pe #(
+  parameter int Fold = 1
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
   // k-step (S0): valid for this PE (array valid AND row/col enable) ...
@@ -48,13 +56,15 @@ module mosaic_tu_pe (
   input  logic        int_i,    // integer op
   input  logic        wrap_i,   // integer op: wrap instead of saturating
   input  logic [2:0]  rm_i,     // float rounding mode (RISC-V code)
+  // Which of the Fold elements the step updates (ignored when Fold = 1).
+  input  logic [$clog2(Fold > 1 ? Fold : 2)-1:0] sel_i,
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
-  // D staging write.
+  // D staging write (element f at [32*f +: 32]).
   input  logic        d_we_i,
-  input  logic [31:0] d_i,
-  // Snapshot of the accumulator at the last op end (FP32 or INT32 bits).
-  output logic [31:0] out_o,
+  input  logic [Fold*32-1:0] d_i,
+  // Snapshot of the accumulators at the last op end (FP32 or INT32 bits).
+  output logic [Fold*32-1:0] out_o,
   // Flags of the step that completed in the previous cycle (0 if none).
   output logic [5:0]  flags_o
 );
@@ -67,6 +77,8 @@ module mosaic_tu_pe (
   /* verilator no_inline_module */
 
   localparam int IntAccW = 40;
+  localparam int SelW    = $clog2(Fold > 1 ? Fold : 2);
+  localparam bit Folded  = (Fold > 1);
 
   // ---------------------------------------------------------------------
   // S0: product
@@ -98,6 +110,7 @@ module mosaic_tu_pe (
   logic        s1_step_q, s1_pass_q;
   logic        s1_load_q, s1_last_q, s1_int_q, s1_wrap_q;
   logic [2:0]  s1_rm_q;
+  logic [SelW-1:0] s1_sel;
   logic        s1_nan_q, s1_nv_q, s1_inf_q, s1_zero_q, s1_sign_q;
   logic [8:0]  s1_exp_q;
   logic [47:0] s1_sig_q;
@@ -135,12 +148,44 @@ module mosaic_tu_pe (
   // ---------------------------------------------------------------------
   // S1: accumulate
   // ---------------------------------------------------------------------
-  logic [IntAccW-1:0] acc_q, acc_d;
-  logic [31:0]        d_q, out_q;
+  // Element f at [IntAccW*f +: IntAccW] / [32*f +: 32] (flat vectors:
+  // Yosys 0.23 reads no multi-dimensional packed arrays).
+  logic [Fold*IntAccW-1:0] acc_q;
+  logic [Fold*32-1:0]      d_q, out_q;
+  logic [IntAccW-1:0]      acc_d;
+
+  // With one element the select is the constant 0: no mux, and the
+  // simulator sees the Fold = 1 logic unchanged.
+  if (Folded) begin : g_sel
+    logic [SelW-1:0] s1_sel_q;
+    always_ff @(posedge clk_i) begin
+      if (step_i || pass_i) begin
+        s1_sel_q <= sel_i;
+      end
+    end
+    assign s1_sel = s1_sel_q;
+  end else begin : g_nosel
+    assign s1_sel = '0;
+    logic unused_sel;
+    assign unused_sel = ^sel_i;
+  end
 
   // Addend: the staged D on a load step, else the running accumulator.
-  logic [IntAccW-1:0] base;
-  assign base = s1_load_q ? {{(IntAccW-32){d_q[31]}}, d_q} : acc_q;
+  logic [IntAccW-1:0] base, acc_sel;
+  logic [31:0]        d_sel;
+  // A select per element, not a variable part-select (Yosys 0.23 builds
+  // that as a shifter by a multiple of 40 over the whole vector).
+  always_comb begin
+    acc_sel = '0;
+    d_sel   = '0;
+    for (int f = 0; f < Fold; f++) begin
+      if (s1_sel == SelW'(f)) begin
+        acc_sel = acc_q[IntAccW*f +: IntAccW];
+        d_sel   = d_q[32*f +: 32];
+      end
+    end
+  end
+  assign base    = s1_load_q ? {{(IntAccW-32){d_sel[31]}}, d_sel} : acc_sel;
 
   logic [31:0] f_res;
   logic [5:0]  f_flags;
@@ -182,7 +227,7 @@ module mosaic_tu_pe (
   // Next accumulator: updated by a step, or just reloaded from D by a pass
   // step (outside m x n the element keeps D's bits).
   always_comb begin
-    acc_d = acc_q;
+    acc_d = acc_sel;
     if (s1_step_q) begin
       acc_d = s1_int_q ? i_res : {{(IntAccW-32){1'b0}}, f_res};
     end else if (s1_pass_q) begin
@@ -206,10 +251,14 @@ module mosaic_tu_pe (
       flags_o <= '0;
     end else begin
       flags_o <= flags_d;
-      if (s1_step_q || s1_pass_q) begin
-        acc_q <= acc_d;
-        if (s1_last_q) begin
-          out_q <= acc_d[31:0];
+      // One enable per element (a variable-index write of the packed
+      // vector would synthesise to a shifter).
+      for (int f = 0; f < Fold; f++) begin
+        if ((s1_step_q || s1_pass_q) && s1_sel == SelW'(f)) begin
+          acc_q[IntAccW*f +: IntAccW] <= acc_d;
+          if (s1_last_q) begin
+            out_q[32*f +: 32] <= acc_d[31:0];
+          end
         end
       end
       if (d_we_i) begin

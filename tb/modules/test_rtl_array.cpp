@@ -1,6 +1,7 @@
 // Module test: rtl/tu/mosaic_tu_array.sv + rtl/tu/mosaic_tu_pe.sv (the tmma MAC array)
 // against the golden model, built for one array size (PE_ROWS x PE_COLS,
-// tb/array.mk makes 4x4, 8x8 and 16x16).
+// tb/modules.mk makes 4x4, 8x8 and 16x16, and 4x4 with PE_FOLD = 4: one
+// FMA per PE row, a k-step in 4 cycles, the FPGA configuration's array).
 //
 // The harness plays the tensor unit's feeder: it widens operands with the
 // golden mosaic_to_f32 / mosaic_int_value (the format converter's job at the
@@ -37,6 +38,9 @@
 #endif
 #ifndef PE_COLS
 #define PE_COLS PE_ROWS
+#endif
+#ifndef PE_FOLD
+#define PE_FOLD 1
 #endif
 
 namespace {
@@ -176,6 +180,7 @@ class Driver {
         size_t sj = 0, dj = 0, done = 0;
         unsigned sk = 0, drow = 0, rrow = 0;
         std::deque<size_t> rq; // jobs whose snapshot is pending read-out
+        bool held = false;     // a step offered and not accepted: offer it again
         std::vector<uint32_t> rows(PE_ROWS * PE_COLS);
         unsigned rflags = 0;
         auto skip_d = [&]() {
@@ -219,7 +224,7 @@ class Driver {
             }
             // Step.
             bool offered = false, last = false;
-            if (sj < jobs.size() && !(bubbles && rng_->chance(10))) {
+            if (sj < jobs.size() && (held || !(bubbles && rng_->chance(10)))) {
                 const Job &jb = jobs[sj];
                 const TileOp &o = ops[jb.op];
                 const bool d_ready = !jb.load || sk > 0 || dj > sj || d_done_now;
@@ -274,6 +279,7 @@ class Driver {
                     done++;
                 }
             }
+            held = offered && !dut_->step_ready_o;
             if (offered && dut_->step_ready_o) {
                 Job &jb = jobs[sj];
                 if (sk == 0)
@@ -385,7 +391,8 @@ bool run_case(Driver &d, std::vector<TileOp> &ops, tb::Case &c, bool bubbles) {
 
 // Mutant check: this size's build with MOSAIC_INJECT_ARRAY_BUG must fail.
 static void mutant(const char *argv0, bool *ok) {
-    const std::string m = "test_rtl_array" + std::to_string(PE_ROWS) + "_mutant";
+    const std::string m = "test_rtl_array" + std::to_string(PE_ROWS) + (PE_FOLD > 1 ? "f" : "") +
+                          "_mutant";
     *ok &= tb::check_mutant(argv0, m.c_str(), "array_injected_bug_detected");
 }
 
@@ -402,7 +409,8 @@ int main(int argc, char **argv) {
     // Work scales with the number of blocks per tile op; keep 4x4 and 16x16
     // in the same ballpark of run time.
     const unsigned reps = quick ? 1 : (BR * BC >= 16 ? 6 : BR * BC >= 4 ? 8 : 12);
-    const std::string sz = std::to_string(PE_ROWS) + "x" + std::to_string(PE_COLS);
+    const std::string sz = std::to_string(PE_ROWS) + "x" + std::to_string(PE_COLS) +
+                           (PE_FOLD > 1 ? "f" + std::to_string(PE_FOLD) : "");
     if (getenv("ARRAY_DEBUG")) {
         tb::Case c("debug");
         std::vector<TileOp> ops(1);
@@ -513,13 +521,18 @@ int main(int argc, char **argv) {
             ops.push_back(o);
         }
         const Stats st = d.run(ops, false);
-        ok &= c.finish();
         const double per_tile =
             (double)(st.last_cycles.back() - st.last_cycles.front()) / (n - 1);
+        // Back to back, the array does one MAC per FMA per cycle: a tile
+        // in 4096 / (PE_ROWS * PE_COLS / PE_FOLD) cycles, not one more.
+        const unsigned fmas = PE_ROWS * PE_COLS / PE_FOLD;
+        c.vector();
+        if (per_tile > 4096.0 / fmas)
+            c.fail("%.2f cycles per tile, want %u", per_tile, 4096 / fmas);
+        ok &= c.finish();
         std::printf("INFO: array%s: %u chained 16x16x16 tmma: %.2f cycles/tile steady state "
                     "(%.1f MACs/cycle of %u peak), %llu cycles total incl. fill/drain\n",
-                    sz.c_str(), n, per_tile, 4096.0 / per_tile, PE_ROWS * PE_COLS,
-                    (unsigned long long)st.cycles);
+                    sz.c_str(), n, per_tile, 4096.0 / per_tile, fmas, (unsigned long long)st.cycles);
     }
     if (!quick)
         mutant(argv[0], &ok);
