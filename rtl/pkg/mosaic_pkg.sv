@@ -337,4 +337,21 @@ typedef struct packed {
   logic [65:0] dst;      // destination bytes (side_range: {ok, hi, lo})
 } mosaic_sdma_cmd_t;
 
+// A format conversion one row unit asks of a converter its sequencer shares
+// (mosaic_tu_cvt_slot, mosaic_tu_redseq), and the answer: the inputs and
+// outputs of mosaic_fmt_cvt (integer targets always saturate there).
+typedef struct packed {
+  logic [3:0]  from;
+  logic [3:0]  to;
+  logic [31:0] bits;
+  logic [2:0]  rm;
+  logic        fp8_sat;
+  logic        subn;
+} mosaic_cvt_req_t;
+
+typedef struct packed {
+  logic [31:0] bits;
+  logic [5:0]  flags;
+} mosaic_cvt_res_t;
+
 `default_nettype wire

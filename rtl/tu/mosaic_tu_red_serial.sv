@@ -35,7 +35,11 @@
 
 `default_nettype none
 
-module mosaic_tu_red_serial (
+module mosaic_tu_red_serial #(
+  // The widening and narrowing converters: its own (0), or shared by
+  // mosaic_tu_redseq's units through cw_*/cn_* (1; mosaic_tu_cvt_slot).
+  parameter bit ExtCvt = 1'b0
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
   input  logic         clear_i,
@@ -56,7 +60,12 @@ module mosaic_tu_red_serial (
   output logic [3:0]   row_o,
   output logic         last_o,
   output logic [5:0]   flags_o,
-  output logic         sat_o
+  output logic         sat_o,
+  // The shared converters (ExtCvt = 1; unused at 0).
+  output mosaic_cvt_req_t cw_req_o,
+  input  mosaic_cvt_res_t cw_res_i,
+  output mosaic_cvt_req_t cn_req_o,
+  input  mosaic_cvt_res_t cn_res_i
 );
 
   localparam logic [1:0] SIdle = 2'd0;  // accepting a row
@@ -109,16 +118,19 @@ module mosaic_tu_red_serial (
   logic signed [41:0] iv;
   assign e = rb_q[31:0];
 
-  mosaic_fmt_cvt u_widen (
+  mosaic_tu_cvt_slot #(
+    .Ext (ExtCvt)
+  ) u_widen (
     .from_i       (s_fmt_q),
     .to_i         (mosaic_pkg::FmtFp32),
     .bits_i       (e),
     .rm_i         (rm_q),
     .fp8_sat_i    (fp8_sat_q),
     .subnormals_i (subnormals_q),
-    .int_wrap_i   (1'b0),
     .bits_o       (x),
-    .flags_o      (xf)
+    .flags_o      (xf),
+    .req_o        (cw_req_o),
+    .res_i        (cw_res_i)
   );
   assign wf = s_int ? 6'd0 : xf;
   assign iv = (s_fmt_q == mosaic_pkg::FmtInt8)  ? 42'($signed(e[7:0])) :
@@ -176,16 +188,19 @@ module mosaic_tu_red_serial (
   // ---- results ---------------------------------------------------------
   logic [31:0] cvt_out;
   logic [5:0]  cvt_fl;
-  mosaic_fmt_cvt u_narrow (
+  mosaic_tu_cvt_slot #(
+    .Ext (ExtCvt)
+  ) u_narrow (
     .from_i       (mosaic_pkg::FmtFp32),
     .to_i         (d_fmt_q),
     .bits_i       (facc_q),
     .rm_i         (rm_q),
     .fp8_sat_i    (fp8_sat_q),
     .subnormals_i (subnormals_q),
-    .int_wrap_i   (1'b0),
     .bits_o       (cvt_out),
-    .flags_o      (cvt_fl)
+    .flags_o      (cvt_fl),
+    .req_o        (cn_req_o),
+    .res_i        (cn_res_i)
   );
 
   // Integer results saturated: a row op's to D, a tred sum's to INT32.

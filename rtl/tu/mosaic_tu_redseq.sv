@@ -128,6 +128,52 @@ module mosaic_tu_redseq #(
   logic [511:0] act_d;
   logic [95:0]  act_flags;
 
+  // With one lane in each unit (the FPGA configuration) the reduction,
+  // tbdiv and tact units share one widening and one narrowing converter
+  // (mosaic_tu_cvt_slot): the sequencer runs one instruction, so one kind,
+  // at a time, and a unit is idle once the instruction it worked on is done.
+  localparam bit ShareCvt = (DivLanes == 1) && (ActLanes == 1) && (RedLanes == 1);
+  mosaic_cvt_req_t red_cw, red_cn, div_cw, div_cn, act_cw, act_cn;
+  mosaic_cvt_res_t cw_res, cn_res;
+
+  if (ShareCvt) begin : g_share
+    mosaic_cvt_req_t cw, cn;
+    always_comb begin
+      unique case (kind_q)
+        KindDiv:  begin cw = div_cw; cn = div_cn; end
+        KindTact: begin cw = act_cw; cn = act_cn; end
+        default:  begin cw = red_cw; cn = red_cn; end
+      endcase
+    end
+    mosaic_fmt_cvt u_widen (
+      .from_i       (cw.from),
+      .to_i         (cw.to),
+      .bits_i       (cw.bits),
+      .rm_i         (cw.rm),
+      .fp8_sat_i    (cw.fp8_sat),
+      .subnormals_i (cw.subn),
+      .int_wrap_i   (1'b0),
+      .bits_o       (cw_res.bits),
+      .flags_o      (cw_res.flags)
+    );
+    mosaic_fmt_cvt u_narrow (
+      .from_i       (cn.from),
+      .to_i         (cn.to),
+      .bits_i       (cn.bits),
+      .rm_i         (cn.rm),
+      .fp8_sat_i    (cn.fp8_sat),
+      .subnormals_i (cn.subn),
+      .int_wrap_i   (1'b0),
+      .bits_o       (cn_res.bits),
+      .flags_o      (cn_res.flags)
+    );
+  end else begin : g_own_cvt
+    assign cw_res = '0;
+    assign cn_res = '0;
+    logic unused_cvt;
+    assign unused_cvt = ^{red_cw, red_cn, div_cw, div_cn, act_cw, act_cn};
+  end
+
   assign red_valid = hold_q && ((kind_q == KindTred) || (kind_q == 2'd1));
   assign div_valid = hold_q && (kind_q == KindDiv);
   assign act_valid = hold_q && (kind_q == KindTact);
@@ -154,8 +200,12 @@ module mosaic_tu_redseq #(
       .flags_o      (red_flags),
       .sat_o        (red_sat)
     );
+    assign red_cw = '0;
+    assign red_cn = '0;
   end else begin : g_red_serial
-    mosaic_tu_red_serial u_red (
+    mosaic_tu_red_serial #(
+      .ExtCvt (ShareCvt)
+    ) u_red (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
       .clear_i      (1'b0),
@@ -174,7 +224,11 @@ module mosaic_tu_redseq #(
       .row_o        (red_row),
       .last_o       (red_last),
       .flags_o      (red_flags),
-      .sat_o        (red_sat)
+      .sat_o        (red_sat),
+      .cw_req_o     (red_cw),
+      .cw_res_i     (cw_res),
+      .cn_req_o     (red_cn),
+      .cn_res_i     (cn_res)
     );
   end
 
@@ -212,7 +266,8 @@ module mosaic_tu_redseq #(
   );
 
   mosaic_tu_vec_div #(
-    .Lanes (DivLanes)
+    .Lanes  (DivLanes),
+    .ExtCvt (ShareCvt)
   ) u_div (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -230,7 +285,11 @@ module mosaic_tu_redseq #(
     .ready_i      (dv_oready),
     .d_o          (dv_d),
     .flags_o      (dv_flags),
-    .sat_o        (dv_sat)
+    .sat_o        (dv_sat),
+    .cw_req_o     (div_cw),
+    .cw_res_i     (cw_res),
+    .cn_req_o     (div_cn),
+    .cn_res_i     (cn_res)
   );
 
   logic                   ac_valid, ac_ready, ac_ovalid, ac_oready, ac_sat, ac_b;
@@ -264,7 +323,8 @@ module mosaic_tu_redseq #(
   );
 
   mosaic_tu_tact #(
-    .Lanes (ActLanes)
+    .Lanes  (ActLanes),
+    .ExtCvt (ShareCvt)
   ) u_tact (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -280,7 +340,11 @@ module mosaic_tu_redseq #(
     .ready_i      (ac_oready),
     .d_o          (ac_d),
     .flags_o      (ac_flags),
-    .sat_o        (ac_sat)
+    .sat_o        (ac_sat),
+    .cw_req_o     (act_cw),
+    .cw_res_i     (cw_res),
+    .cn_req_o     (act_cn),
+    .cn_res_i     (cn_res)
   );
 
   logic taken;

@@ -36,7 +36,10 @@
 `default_nettype none
 
 module mosaic_tu_tact #(
-  parameter int Lanes = 16
+  parameter int Lanes  = 16,
+  // The widening of A and the narrowing: each lane's own (0), or shared by
+  // mosaic_tu_redseq's units through cw_*/cn_* (1, with Lanes = 1).
+  parameter bit ExtCvt = 1'b0
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -54,7 +57,12 @@ module mosaic_tu_tact #(
   input  logic                 ready_i,
   output logic [32*Lanes-1:0]  d_o,
   output logic [6*Lanes-1:0]   flags_o,
-  output logic                 sat_o
+  output logic                 sat_o,
+  // The shared converters (ExtCvt = 1; unused at 0).
+  output mosaic_cvt_req_t      cw_req_o,
+  input  mosaic_cvt_res_t      cw_res_i,
+  output mosaic_cvt_req_t      cn_req_o,
+  input  mosaic_cvt_res_t      cn_res_i
 );
 
   localparam logic [2:0] FnRecip = 3'd4;
@@ -86,18 +94,22 @@ module mosaic_tu_tact #(
   for (genvar e = 0; e < Lanes; e++) begin : g_lane
     logic [31:0] x, y, d;
     logic [5:0]  x_flags, y_flags, d_flags, in_flags_q;
+    mosaic_cvt_req_t w_req, n_req;
     logic        keep_q;
 
-    mosaic_fmt_cvt u_widen (
+    mosaic_tu_cvt_slot #(
+      .Ext (ExtCvt)
+    ) u_widen (
       .from_i       (fmt_i),
       .to_i         (mosaic_pkg::FmtFp32),
       .bits_i       (a_i[32*e +: 32]),
       .rm_i         (rm_i),
       .fp8_sat_i    (fp8_sat_i),
       .subnormals_i (subnormals_i),
-      .int_wrap_i   (1'b0),
       .bits_o       (x),
-      .flags_o      (x_flags)
+      .flags_o      (x_flags),
+      .req_o        (w_req),
+      .res_i        (cw_res_i)
     );
 
     // An integer converts to a zero FP32 pattern exactly when it is 0.
@@ -121,17 +133,29 @@ module mosaic_tu_tact #(
       .flags_o (y_flags)
     );
 
-    mosaic_fmt_cvt u_narrow (
+    mosaic_tu_cvt_slot #(
+      .Ext (ExtCvt)
+    ) u_narrow (
       .from_i       (mosaic_pkg::FmtFp32),
       .to_i         (fmt_q),
       .bits_i       (y),
       .rm_i         (rm_q),
       .fp8_sat_i    (fp8_sat_q),
       .subnormals_i (subnormals_q),
-      .int_wrap_i   (1'b0),
       .bits_o       (d),
-      .flags_o      (d_flags)
+      .flags_o      (d_flags),
+      .req_o        (n_req),
+      .res_i        (cn_res_i)
     );
+
+    // Only lane 0 may use the shared converters (ExtCvt needs one lane).
+    if (e == 0) begin : g_req
+      assign cw_req_o = w_req;
+      assign cn_req_o = n_req;
+    end else begin : g_noreq
+      logic unused_req;
+      assign unused_req = ^{w_req, n_req};
+    end
 
     logic [5:0] lane_flags;
     assign lane_flags        = keep_q ? 6'd0 : (in_flags_q | y_flags | d_flags);

@@ -28,7 +28,10 @@
 `default_nettype none
 
 module mosaic_tu_vec_div #(
-  parameter int Lanes = 16
+  parameter int Lanes  = 16,
+  // The widening of A and the narrowing: each lane's own (0), or shared by
+  // mosaic_tu_redseq's units through cw_*/cn_* (1, with Lanes = 1).
+  parameter bit ExtCvt = 1'b0
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -48,7 +51,12 @@ module mosaic_tu_vec_div #(
   input  logic                 ready_i,
   output logic [32*Lanes-1:0]  d_o,
   output logic [6*Lanes-1:0]   flags_o,
-  output logic                 sat_o
+  output logic                 sat_o,
+  // The shared converters (ExtCvt = 1; unused at 0).
+  output mosaic_cvt_req_t      cw_req_o,
+  input  mosaic_cvt_res_t      cw_res_i,
+  output mosaic_cvt_req_t      cn_req_o,
+  input  mosaic_cvt_res_t      cn_res_i
 );
 
   // The divisor widens once for the whole row.
@@ -89,17 +97,21 @@ module mosaic_tu_vec_div #(
   for (genvar e = 0; e < Lanes; e++) begin : g_lane
     logic [31:0] xa, q, d;
     logic [5:0]  xa_flags, q_flags, d_flags, in_flags_q;
+    mosaic_cvt_req_t wa_req, n_req;
 
-    mosaic_fmt_cvt u_widen_a (
+    mosaic_tu_cvt_slot #(
+      .Ext (ExtCvt)
+    ) u_widen_a (
       .from_i       (a_fmt_i),
       .to_i         (mosaic_pkg::FmtFp32),
       .bits_i       (a_i[32*e +: 32]),
       .rm_i         (rm_i),
       .fp8_sat_i    (fp8_sat_i),
       .subnormals_i (subnormals_i),
-      .int_wrap_i   (1'b0),
       .bits_o       (xa),
-      .flags_o      (xa_flags)
+      .flags_o      (xa_flags),
+      .req_o        (wa_req),
+      .res_i        (cw_res_i)
     );
 
     always_ff @(posedge clk_i) begin
@@ -122,17 +134,29 @@ module mosaic_tu_vec_div #(
       .flags_o (q_flags)
     );
 
-    mosaic_fmt_cvt u_narrow (
+    mosaic_tu_cvt_slot #(
+      .Ext (ExtCvt)
+    ) u_narrow (
       .from_i       (mosaic_pkg::FmtFp32),
       .to_i         (d_fmt_q),
       .bits_i       (q),
       .rm_i         (rm_q),
       .fp8_sat_i    (fp8_sat_q),
       .subnormals_i (subnormals_q),
-      .int_wrap_i   (1'b0),
       .bits_o       (d),
-      .flags_o      (d_flags)
+      .flags_o      (d_flags),
+      .req_o        (n_req),
+      .res_i        (cn_res_i)
     );
+
+    // Only lane 0 may use the shared converters (ExtCvt needs one lane).
+    if (e == 0) begin : g_req
+      assign cw_req_o = wa_req;
+      assign cn_req_o = n_req;
+    end else begin : g_noreq
+      logic unused_req;
+      assign unused_req = ^{wa_req, n_req};
+    end
 
     logic [5:0] lane_flags;
     assign lane_flags        = in_flags_q | q_flags | d_flags;

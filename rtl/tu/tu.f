@@ -5,6 +5,7 @@ rtl/tu/mosaic_tu.sv
 rtl/tu/mosaic_tu_array.sv
 rtl/tu/mosaic_tu_check.sv
 rtl/tu/mosaic_tu_csr.sv
+rtl/tu/mosaic_tu_cvt_slot.sv
 rtl/tu/mosaic_tu_decode.sv
 rtl/tu/mosaic_tu_fmt_width.sv
 rtl/tu/mosaic_tu_int_sat.sv

@@ -1,7 +1,10 @@
 // Test wrapper for tb/modules/test_rtl_red.cpp: the reduction unit (r_*
 // ports) and mosaic_tu_vec_div (v_* ports) side by side in one Verilator
 // model, sharing the clock and reset. RedLanes = 16: mosaic_tu_red; 1:
-// mosaic_tu_red_serial (the test_rtl_redserial build).
+// mosaic_tu_red_serial (the test_rtl_redserial build) with its converters
+// outside it, as mosaic_tu_redseq shares them in the FPGA configuration
+// (ExtCvt = 1: the requests go out through mosaic_tu_cvt_slot and come
+// back from the converters here).
 
 `default_nettype none
 
@@ -69,7 +72,21 @@ module tb_red #(
       .sat_o        (r_sat_o)
     );
   end else begin : g_red_serial
-    mosaic_tu_red_serial u_red (
+    mosaic_cvt_req_t cw, cn;
+    mosaic_cvt_res_t cw_res, cn_res;
+    mosaic_fmt_cvt u_widen (
+      .from_i (cw.from), .to_i (cw.to), .bits_i (cw.bits), .rm_i (cw.rm),
+      .fp8_sat_i (cw.fp8_sat), .subnormals_i (cw.subn), .int_wrap_i (1'b0),
+      .bits_o (cw_res.bits), .flags_o (cw_res.flags)
+    );
+    mosaic_fmt_cvt u_narrow (
+      .from_i (cn.from), .to_i (cn.to), .bits_i (cn.bits), .rm_i (cn.rm),
+      .fp8_sat_i (cn.fp8_sat), .subnormals_i (cn.subn), .int_wrap_i (1'b0),
+      .bits_o (cn_res.bits), .flags_o (cn_res.flags)
+    );
+    mosaic_tu_red_serial #(
+      .ExtCvt (1'b1)
+    ) u_red (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
       .clear_i      (r_clear_i),
@@ -88,9 +105,20 @@ module tb_red #(
       .row_o        (r_row_o),
       .last_o       (r_last_o),
       .flags_o      (r_flags_o),
-      .sat_o        (r_sat_o)
+      .sat_o        (r_sat_o),
+      .cw_req_o     (cw),
+      .cw_res_i     (cw_res),
+      .cn_req_o     (cn),
+      .cn_res_i     (cn_res)
     );
   end
+
+  // The tbdiv unit here has 16 lanes, each with its own converters.
+  mosaic_cvt_req_t v_cw, v_cn;
+  mosaic_cvt_res_t v_none;
+  logic unused_v_cvt;
+  assign v_none       = '0;
+  assign unused_v_cvt = ^{v_cw, v_cn};
 
   mosaic_tu_vec_div u_div (
     .clk_i        (clk_i),
@@ -109,7 +137,11 @@ module tb_red #(
     .ready_i      (v_ready_i),
     .d_o          (v_d_o),
     .flags_o      (v_flags_o),
-    .sat_o        (v_sat_o)
+    .sat_o        (v_sat_o),
+    .cw_req_o     (v_cw),
+    .cw_res_i     (v_none),
+    .cn_req_o     (v_cn),
+    .cn_res_i     (v_none)
   );
 
 endmodule

@@ -1,0 +1,57 @@
+// One format conversion of a row unit (the widening or narrowing of
+// mosaic_tu_vec_div, mosaic_tu_tact, mosaic_tu_red_serial): a
+// mosaic_fmt_cvt of the unit's own (Ext = 0), or the request for a
+// converter its sequencer shares among units that never work at the same
+// time (Ext = 1: mosaic_tu_redseq with one lane in each unit, the FPGA
+// configuration). Either way bits_o/flags_o follow the inputs
+// combinationally, so the unit's timing and results do not depend on Ext.
+
+`default_nettype none
+
+module mosaic_tu_cvt_slot #(
+  parameter bit Ext = 1'b0
+) (
+  input  logic [3:0]      from_i,
+  input  logic [3:0]      to_i,
+  input  logic [31:0]     bits_i,
+  input  logic [2:0]      rm_i,
+  input  logic            fp8_sat_i,
+  input  logic            subnormals_i,
+  output logic [31:0]     bits_o,
+  output logic [5:0]      flags_o,
+  // The shared converter (Ext = 1; req_o is 0 and res_i unused otherwise).
+  output mosaic_cvt_req_t req_o,
+  input  mosaic_cvt_res_t res_i
+);
+
+  if (Ext) begin : g_ext
+    always_comb begin
+      req_o.from    = from_i;
+      req_o.to      = to_i;
+      req_o.bits    = bits_i;
+      req_o.rm      = rm_i;
+      req_o.fp8_sat = fp8_sat_i;
+      req_o.subn    = subnormals_i;
+    end
+    assign bits_o  = res_i.bits;
+    assign flags_o = res_i.flags;
+  end else begin : g_own
+    assign req_o = '0;
+    logic unused_res;
+    assign unused_res = ^res_i;
+    mosaic_fmt_cvt u_cvt (
+      .from_i       (from_i),
+      .to_i         (to_i),
+      .bits_i       (bits_i),
+      .rm_i         (rm_i),
+      .fp8_sat_i    (fp8_sat_i),
+      .subnormals_i (subnormals_i),
+      .int_wrap_i   (1'b0),
+      .bits_o       (bits_o),
+      .flags_o      (flags_o)
+    );
+  end
+
+endmodule
+
+`default_nettype wire
