@@ -288,6 +288,11 @@ package mosaic_pkg;
   // (a FIFO's data) is sized by these. Verilator -Wall checks them: a
   // record meeting a vector of another width is a WIDTH warning.
   localparam int SdmaReqW = 1 + 32 * 6 + 2 + SeqW;   // mosaic_sdma_req_t
+  // mosaic_cvt_req_t / mosaic_cvt_res_t. Ports carrying them are plain
+  // vectors of these widths: Yosys 0.23 reads a port of a struct type
+  // declared outside the module as one bit.
+  localparam int CvtReqW  = 4 + 4 + 32 + 3 + 1 + 1;
+  localparam int CvtResW  = 32 + 6;
 
   /* verilator lint_on UNUSEDPARAM */
 
@@ -304,7 +309,9 @@ endpackage
 // Compilation-unit types work in all three tools because every flow reads
 // this file first in the same invocation as the RTL (rtl/pkg/pkg.f). The
 // names carry the mosaic_ prefix since the compilation unit is one
-// namespace. docs/microarchitecture.md lists the rest of the allowed subset.
+// namespace. No port is of one of these types and none is declared inside
+// a generate block: Yosys 0.23 reads such a port as one bit and misresolves
+// such a signal, silently (docs/microarchitecture.md, "Conventions").
 // ---------------------------------------------------------------------------
 
 // An SDMA command as issued (scpad.ld / scpad.st with the CSR values at

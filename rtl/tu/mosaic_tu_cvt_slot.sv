@@ -20,21 +20,16 @@ module mosaic_tu_cvt_slot #(
   output logic [31:0]     bits_o,
   output logic [5:0]      flags_o,
   // The shared converter (Ext = 1; req_o is 0 and res_i unused otherwise).
-  output mosaic_cvt_req_t req_o,
-  input  mosaic_cvt_res_t res_i
+  // (mosaic_cvt_req_t and mosaic_cvt_res_t as vectors: mosaic_pkg CvtReqW).
+  output logic [mosaic_pkg::CvtReqW-1:0] req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] res_i
 );
 
   if (Ext) begin : g_ext
-    always_comb begin
-      req_o.from    = from_i;
-      req_o.to      = to_i;
-      req_o.bits    = bits_i;
-      req_o.rm      = rm_i;
-      req_o.fp8_sat = fp8_sat_i;
-      req_o.subn    = subnormals_i;
-    end
-    assign bits_o  = res_i.bits;
-    assign flags_o = res_i.flags;
+    // The members in mosaic_cvt_req_t / mosaic_cvt_res_t order (Yosys 0.23
+    // resolves no struct declared inside a generate block).
+    assign req_o             = {from_i, to_i, bits_i, rm_i, fp8_sat_i, subnormals_i};
+    assign {bits_o, flags_o} = res_i;
   end else begin : g_own
     assign req_o = '0;
     logic unused_res;

@@ -62,10 +62,10 @@ module mosaic_tu_red_serial #(
   output logic [5:0]   flags_o,
   output logic         sat_o,
   // The shared converters (ExtCvt = 1; unused at 0).
-  output mosaic_cvt_req_t cw_req_o,
-  input  mosaic_cvt_res_t cw_res_i,
-  output mosaic_cvt_req_t cn_req_o,
-  input  mosaic_cvt_res_t cn_res_i
+  output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
 
   localparam logic [1:0] SIdle = 2'd0;  // accepting a row

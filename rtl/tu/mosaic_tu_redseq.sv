@@ -133,11 +133,17 @@ module mosaic_tu_redseq #(
   // (mosaic_tu_cvt_slot): the sequencer runs one instruction, so one kind,
   // at a time, and a unit is idle once the instruction it worked on is done.
   localparam bit ShareCvt = (DivLanes == 1) && (ActLanes == 1) && (RedLanes == 1);
-  mosaic_cvt_req_t red_cw, red_cn, div_cw, div_cn, act_cw, act_cn;
-  mosaic_cvt_res_t cw_res, cn_res;
+  logic [mosaic_pkg::CvtReqW-1:0] red_cw, red_cn, div_cw, div_cn, act_cw, act_cn;
+  logic [mosaic_pkg::CvtResW-1:0] cw_res, cn_res;
+  // The running kind's requests (declared here: Yosys 0.23 resolves no
+  // struct declared inside a generate block).
+  mosaic_cvt_req_t cw, cn;
 
   if (ShareCvt) begin : g_share
-    mosaic_cvt_req_t cw, cn;
+    logic [31:0] cw_bits, cn_bits;
+    logic [5:0]  cw_flags, cn_flags;
+    assign cw_res = {cw_bits, cw_flags};
+    assign cn_res = {cn_bits, cn_flags};
     always_comb begin
       unique case (kind_q)
         KindDiv:  begin cw = div_cw; cn = div_cn; end
@@ -153,8 +159,8 @@ module mosaic_tu_redseq #(
       .fp8_sat_i    (cw.fp8_sat),
       .subnormals_i (cw.subn),
       .int_wrap_i   (1'b0),
-      .bits_o       (cw_res.bits),
-      .flags_o      (cw_res.flags)
+      .bits_o       (cw_bits),
+      .flags_o      (cw_flags)
     );
     mosaic_fmt_cvt u_narrow (
       .from_i       (cn.from),
@@ -164,14 +170,16 @@ module mosaic_tu_redseq #(
       .fp8_sat_i    (cn.fp8_sat),
       .subnormals_i (cn.subn),
       .int_wrap_i   (1'b0),
-      .bits_o       (cn_res.bits),
-      .flags_o      (cn_res.flags)
+      .bits_o       (cn_bits),
+      .flags_o      (cn_flags)
     );
   end else begin : g_own_cvt
+    assign cw     = '0;
+    assign cn     = '0;
     assign cw_res = '0;
     assign cn_res = '0;
     logic unused_cvt;
-    assign unused_cvt = ^{red_cw, red_cn, div_cw, div_cn, act_cw, act_cn};
+    assign unused_cvt = ^{red_cw, red_cn, div_cw, div_cn, act_cw, act_cn, cw, cn};
   end
 
   assign red_valid = hold_q && ((kind_q == KindTred) || (kind_q == 2'd1));

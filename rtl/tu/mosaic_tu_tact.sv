@@ -59,10 +59,10 @@ module mosaic_tu_tact #(
   output logic [6*Lanes-1:0]   flags_o,
   output logic                 sat_o,
   // The shared converters (ExtCvt = 1; unused at 0).
-  output mosaic_cvt_req_t      cw_req_o,
-  input  mosaic_cvt_res_t      cw_res_i,
-  output mosaic_cvt_req_t      cn_req_o,
-  input  mosaic_cvt_res_t      cn_res_i
+  output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
 
   localparam logic [2:0] FnRecip = 3'd4;
@@ -94,7 +94,7 @@ module mosaic_tu_tact #(
   for (genvar e = 0; e < Lanes; e++) begin : g_lane
     logic [31:0] x, y, d;
     logic [5:0]  x_flags, y_flags, d_flags, in_flags_q;
-    mosaic_cvt_req_t w_req, n_req;
+    logic [mosaic_pkg::CvtReqW-1:0] w_req, n_req;
     logic        keep_q;
 
     mosaic_tu_cvt_slot #(

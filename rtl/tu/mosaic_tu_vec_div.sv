@@ -53,10 +53,10 @@ module mosaic_tu_vec_div #(
   output logic [6*Lanes-1:0]   flags_o,
   output logic                 sat_o,
   // The shared converters (ExtCvt = 1; unused at 0).
-  output mosaic_cvt_req_t      cw_req_o,
-  input  mosaic_cvt_res_t      cw_res_i,
-  output mosaic_cvt_req_t      cn_req_o,
-  input  mosaic_cvt_res_t      cn_res_i
+  output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
 
   // The divisor widens once for the whole row.
@@ -97,7 +97,7 @@ module mosaic_tu_vec_div #(
   for (genvar e = 0; e < Lanes; e++) begin : g_lane
     logic [31:0] xa, q, d;
     logic [5:0]  xa_flags, q_flags, d_flags, in_flags_q;
-    mosaic_cvt_req_t wa_req, n_req;
+    logic [mosaic_pkg::CvtReqW-1:0] wa_req, n_req;
 
     mosaic_tu_cvt_slot #(
       .Ext (ExtCvt)

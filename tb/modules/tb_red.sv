@@ -74,15 +74,19 @@ module tb_red #(
   end else begin : g_red_serial
     mosaic_cvt_req_t cw, cn;
     mosaic_cvt_res_t cw_res, cn_res;
+    logic [31:0] cw_bits, cn_bits;
+    logic [5:0]  cw_flags, cn_flags;
+    assign cw_res = {cw_bits, cw_flags};
+    assign cn_res = {cn_bits, cn_flags};
     mosaic_fmt_cvt u_widen (
       .from_i (cw.from), .to_i (cw.to), .bits_i (cw.bits), .rm_i (cw.rm),
       .fp8_sat_i (cw.fp8_sat), .subnormals_i (cw.subn), .int_wrap_i (1'b0),
-      .bits_o (cw_res.bits), .flags_o (cw_res.flags)
+      .bits_o (cw_bits), .flags_o (cw_flags)
     );
     mosaic_fmt_cvt u_narrow (
       .from_i (cn.from), .to_i (cn.to), .bits_i (cn.bits), .rm_i (cn.rm),
       .fp8_sat_i (cn.fp8_sat), .subnormals_i (cn.subn), .int_wrap_i (1'b0),
-      .bits_o (cn_res.bits), .flags_o (cn_res.flags)
+      .bits_o (cn_bits), .flags_o (cn_flags)
     );
     mosaic_tu_red_serial #(
       .ExtCvt (1'b1)
