@@ -30,8 +30,9 @@
 // from the lanes' registers through the narrowing converters.
 //
 // Area: per lane one combinational mosaic_fma32, one mosaic_div32, two
-// mosaic_fmt_cvt, nine 32-bit registers and a 6-bit step counter (the lanes
-// sequence themselves and stay in lockstep; lane 0 speaks for all).
+// mosaic_fmt_cvt (none with ExtCvt: mosaic_tu_redseq's shared pair), nine
+// 32-bit registers and a 6-bit step counter (the lanes sequence themselves
+// and stay in lockstep; lane 0 speaks for all).
 
 `default_nettype none
 
