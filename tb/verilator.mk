@@ -16,8 +16,9 @@
 #
 # The C parts of the harness (options, comparison, reports) are compiled
 # with the project's C flags into an archive; Verilator compiles the model
-# and the thin C++ driver. One Verilator build at a time, -j 2 (small shared
-# machine; rtl/rtl.mk's HEAVY_LOCK serialises them under make -j).
+# and the thin C++ driver. One SoC model build at a time, -j 2 (small shared
+# machine; rtl/rtl.mk's HEAVY_LOCK serialises them under make -j; the small
+# module models of tb/modules.mk build two at a time).
 
 SIM_RTL_SRCS := $(RTL_SRCS)
 SIM_DIR      := $(BUILD)/tb/verilator
@@ -108,19 +109,21 @@ $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS),)
 test-build: $(SIM_FPGA)
 
-# The SoC mutant: the 4x4 build with one PE rounding to nearest even
-# whatever mcsr says (mosaic_tu_array MOSAIC_INJECT_ARRAY_BUG), plus the
-# SoC-level bugs of rtl/prim/mosaic_mutant.svh (a corrupted core store, a
-# corrupted SDMA byte, a reduction-engine instruction never dispatched),
-# one at a time by the MOSAIC_MUTANT environment variable. The mutant suite
-# requires lockstep to catch each with the right report.
-SIM_TMUTANT := $(SIM_DIR)/mosaic-sim-4x4-mutant
+# The SoC mutant: the FPGA configuration (its model builds in half the
+# time of the 4x4 one) with one PE rounding to nearest even whatever mcsr
+# says (mosaic_tu_array MOSAIC_INJECT_ARRAY_BUG), plus the SoC-level bugs
+# of rtl/prim/mosaic_mutant.svh (a corrupted core store, a corrupted SDMA
+# byte, a reduction-engine instruction never dispatched), one at a time by
+# the MOSAIC_MUTANT environment variable. The mutant suite requires
+# lockstep to catch each with the right report.
+SIM_TMUTANT := $(SIM_DIR)/mosaic-sim-fpga-mutant
 $(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS)
-	$(call sim_verilate,$@,$(SIM_DIR)/tmutant,$(SIM_RTL_SRCS),$(SIM_TU) -GPeRows=4 -GPeCols=4 +define+MOSAIC_INJECT_ARRAY_BUG +define+MOSAIC_INJECT_SOC_BUGS,-DMOSAIC_SIM_MUTANT_ENV)
+	$(call sim_verilate,$@,$(SIM_DIR)/tmutant,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS) +define+MOSAIC_INJECT_ARRAY_BUG +define+MOSAIC_INJECT_SOC_BUGS,-DMOSAIC_SIM_MUTANT_ENV)
+test-build: $(SIM_TMUTANT)
 
 .PHONY: sim-4x4
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
-test-build: $(SIM_BIN_4X4) $(SIM_TMUTANT)
+test-build: $(SIM_BIN_4X4)
 
 # mosaic-sim-8x8: the middle array size of make perf's report (not built by
 # make test: the lockstep suites run 4x4 and 16x16).

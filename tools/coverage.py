@@ -3,9 +3,10 @@
 make coverage-toggle).
 
 Runs the lockstep suites (sw/tests/sim/test_sim_lockstep.py and
-test_sim_dram.py) with every SoC model they use replaced by a coverage
-build of the 4x4 SoC with the tensor unit, except the FPGA configuration's
-core, which stays on its own model:
+test_sim_dram.py) with every SoC model they use, the FPGA configuration's
+included, replaced by a coverage build of the 4x4 SoC with the tensor unit
+(the FPGA configuration's own choices, such as its core without load
+forwarding, are not counted):
   - line (default): build/tb/verilator/mosaic-sim-cov, Verilator
     --coverage-line: the statement blocks and branch arms that ran at least
     once in any instance; report in build/coverage/report.md, with every
@@ -55,7 +56,10 @@ def run_suites(tier, model, dat, tag):
     shutil.rmtree(dat, ignore_errors=True)
     os.makedirs(dat)
     env = dict(os.environ, MOSAIC_TIER=tier, MOSAIC_COVERAGE_DIR=dat,
-               MOSAIC_SIM=model, MOSAIC_SIM_4X4=model, MOSAIC_SIM_SCALAR=model)
+               MOSAIC_SIM=model, MOSAIC_SIM_4X4=model, MOSAIC_SIM_SCALAR=model,
+               # make test runs the target tests on the FPGA configuration
+               # (test_sim_lockstep.split_tensor_programs): count them too
+               MOSAIC_SIM_FPGA=model)
     passed = failed = 0
     for suite in SUITES:
         t0 = time.time()

@@ -32,10 +32,12 @@ def say(text):
     with _OUT:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
-# The longest suites, started first in this order (test tier, 2 cores:
-# Icarus smoke ~240 s on one core, lockstep ~110 s over both) so the short
-# suites fill the gaps rather than one long suite running alone at the end.
-LONG_FIRST = ("test_icarus_smoke.py", "test_sim_lockstep.py")
+# The longest suites, started first in this order (test tier on a 2-core
+# Xeon, beside other suites: lockstep 135 s over both cores, the proofs
+# 130 s, then about a minute each) so the short suites fill the gaps
+# rather than one long suite running alone at the end.
+LONG_FIRST = ("test_sim_lockstep.py", "test_formal.py", "test_icarus_smoke.py", "test_fuzz.py",
+              "test_sim_mutant.py", "test_sim_dram.py", "test_rtl_tact", "test_rtl_vec")
 PROGRESS = 60
 
 # Every suite of the project. C suites and module tests are executables in

@@ -92,18 +92,23 @@ module mosaic_mem_wide #(
   assign unused_sh = ^b_sh[Width-1:32];
 
 `ifndef SYNTHESIS
+  // The memory starts zero. The 32-bit staging image is built only when
+  // there is a file to read: an interpreted simulator (Icarus) takes about
+  // 8 s to zero and pack 16 MiB through it, 0.7 s to zero mem_q alone.
   initial begin : init_sim
     string plusarg_file;
     logic [31:0] img [Words * Slices];
-    for (int i = 0; i < Words * Slices; i++) img[i] = 32'd0;
-    if (InitFile != "") $readmemh(InitFile, img);
-    if (InitPlusarg != "") begin
-      if ($value$plusargs({InitPlusarg, "=%s"}, plusarg_file)) begin
-        $readmemh(plusarg_file, img);
+    bit          have_plusarg;
+    have_plusarg = InitPlusarg != "" && $value$plusargs({InitPlusarg, "=%s"}, plusarg_file);
+    if (InitFile == "" && !have_plusarg) begin
+      for (int i = 0; i < Words; i++) mem_q[i] = '0;
+    end else begin
+      for (int i = 0; i < Words * Slices; i++) img[i] = 32'd0;
+      if (InitFile != "") $readmemh(InitFile, img);
+      if (have_plusarg) $readmemh(plusarg_file, img);
+      for (int i = 0; i < Words; i++) begin
+        for (int s = 0; s < Slices; s++) mem_q[i][32*s +: 32] = img[Slices*i + s];
       end
-    end
-    for (int i = 0; i < Words; i++) begin
-      for (int s = 0; s < Slices; s++) mem_q[i][32*s +: 32] = img[Slices*i + s];
     end
   end
 `else

@@ -1,5 +1,5 @@
 // Run-time choice among the SoC-level injected bugs of one mutant build
-// (MOSAIC_INJECT_SOC_BUGS; mosaic-sim-4x4-mutant, tb/verilator.mk). A module
+// (MOSAIC_INJECT_SOC_BUGS; mosaic-sim-fpga-mutant, tb/verilator.mk). A module
 // with such a bug declares `MOSAIC_MUTANT_SEL and tests mutant_sel == N; the
 // plusarg +mutant=N picks the bug (mosaic-sim passes the MOSAIC_MUTANT
 // environment variable as that plusarg in this build only), 0 or none picks

@@ -12,8 +12,8 @@ import threading
 ROOT = os.environ.get("MOSAIC_ROOT") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 BUILD = os.environ.get("MOSAIC_BUILD") or os.path.join(ROOT, "build")
-# MOSAIC_SIM, MOSAIC_SIM_4X4 and MOSAIC_SIM_SCALAR replace a model (make
-# coverage runs the lockstep suites on its coverage build this way).
+# MOSAIC_SIM, MOSAIC_SIM_4X4, MOSAIC_SIM_SCALAR and MOSAIC_SIM_FPGA replace a
+# model (make coverage runs the lockstep suites on its coverage build this way).
 SIM = os.environ.get("MOSAIC_SIM") or os.path.join(BUILD, "bin", "mosaic-sim")
 SIM_MUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-mutant")
 SIM_4X4 = os.environ.get("MOSAIC_SIM_4X4") or os.path.join(BUILD, "bin", "mosaic-sim-4x4")
@@ -21,8 +21,8 @@ SIM_4X4 = os.environ.get("MOSAIC_SIM_4X4") or os.path.join(BUILD, "bin", "mosaic
 SIM_8X8 = os.environ.get("MOSAIC_SIM_8X8") or os.path.join(BUILD, "bin", "mosaic-sim-8x8")
 # The SoC without the tensor unit: 1.7-3x faster for scalar code (docs/performance.md).
 SIM_SCALAR = os.environ.get("MOSAIC_SIM_SCALAR") or os.path.join(BUILD, "tb", "verilator", "mosaic-sim-scalar")
-SIM_FPGA = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-fpga")
-SIM_TMUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-4x4-mutant")
+SIM_FPGA = os.environ.get("MOSAIC_SIM_FPGA") or os.path.join(BUILD, "tb", "verilator", "mosaic-sim-fpga")
+SIM_TMUTANT = os.path.join(BUILD, "tb", "verilator", "mosaic-sim-fpga-mutant")
 ISS = os.path.join(BUILD, "bin", "mosaic-iss")
 # The DRAM settings the GEMM benchmarks from main memory are measured at
 # (sw/bench/bench.mk's GEMM_DRAM_LAT and GEMM_DRAM_BW, make perf's).

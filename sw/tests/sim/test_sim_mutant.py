@@ -4,9 +4,9 @@
 build/tb/verilator/mosaic-sim-mutant (`make sim-mutant`) is mosaic-sim
 built against RTL with one injected bug: the core's MOSAIC_INJECT_BUG hook
 if rtl/core/mosaic_core*.sv has one, otherwise a copy of mosaic_core_alu.sv whose
-XOR computes OR (tb/verilator.mk). The 4x4 mutant build carries a tensor
-datapath bug (one PE ignores the rounding mode: a random tensor program
-must expose it) and three SoC-level bugs picked one at a time by
+XOR computes OR (tb/verilator.mk). The mutant build of the FPGA
+configuration carries a tensor datapath bug (one PE ignores the rounding
+mode: a random tensor program must expose it) and three SoC-level bugs picked one at a time by
 MOSAIC_MUTANT (rtl/prim/mosaic_mutant.svh): a core store written wrong into
 the RAM (the report must stop at the load that reads it), an SDMA byte
 written wrong (the SDMA instruction and the memory byte named), an
@@ -74,11 +74,11 @@ def reproduce(elf):
 
 
 def tensor_mutant():
-    """The tensor datapath mutant (one PE of the 4x4 array ignores the
-    rounding mode): random tensor programs, whose tmma use random rounding
-    modes, pass on the 4x4 build and stop on the mutant at a tensor
-    register compare."""
-    for b in (simlib.SIM_4X4, simlib.SIM_TMUTANT):
+    """The tensor datapath mutant (one PE of the FPGA configuration's 4x4
+    array ignores the rounding mode): random tensor programs, whose tmma
+    use random rounding modes, pass on that configuration's build and stop
+    on the mutant at a tensor register compare."""
+    for b in (simlib.SIM_FPGA, simlib.SIM_TMUTANT):
         if not os.access(b, os.X_OK):
             return check("tensor mutant: setup", False, f"{b} not built (make test builds it)")
     for seed in (31, 32, 33):
@@ -86,9 +86,9 @@ def tensor_mutant():
         if why:
             return check(f"tensor mutant: seed {seed}", False, why)
         elf = base + ".elf"
-        good, _, gerr = simlib.run([simlib.SIM_4X4, elf], timeout=600)
+        good, _, gerr = simlib.run([simlib.SIM_FPGA, elf], timeout=600)
         if good != 0:
-            return check(f"tensor mutant: seed {seed} on the 4x4 build", False,
+            return check(f"tensor mutant: seed {seed} on the FPGA configuration", False,
                          f"exit {good}: {simlib.first_lines(gerr, 6)}")
         bad, _, err = simlib.run([simlib.SIM_TMUTANT, elf], timeout=600)
         if "LOCKSTEP MISMATCH" not in err:
@@ -108,7 +108,7 @@ def _mnemonic(err, rx):
     return m.group(1) if m else None
 
 
-# The SoC-level bugs of the mutant 4x4 build (rtl/prim/mosaic_mutant.svh),
+# The SoC-level bugs of the mutant build (rtl/prim/mosaic_mutant.svh),
 # one at a time by MOSAIC_MUTANT: (number, what, program under
 # build/sw/tests, the check of (exit status, stderr) -> what is wrong or "").
 def _store_caught(rc, err):
@@ -147,16 +147,16 @@ SOC_MUTANTS = [
 
 
 def soc_mutants():
-    """Each SoC-level bug: the program passes on the 4x4 build and the
-    mutant build without the bug, and stops with the right report with it."""
-    for b in (simlib.SIM_4X4, simlib.SIM_TMUTANT):
+    """Each SoC-level bug: the program passes on the FPGA configuration's
+    build, and stops with the right report on the mutant build with it."""
+    for b in (simlib.SIM_FPGA, simlib.SIM_TMUTANT):
         if not os.access(b, os.X_OK):
             return check("SoC mutants: setup", False, f"{b} not built (make test builds it)")
     for num, what, prog, caught in SOC_MUTANTS:
         elf = os.path.join(simlib.BUILD, "sw", "tests", prog)
-        good, _, gerr = simlib.run([simlib.SIM_4X4, elf], timeout=600)
+        good, _, gerr = simlib.run([simlib.SIM_FPGA, elf], timeout=600)
         if good != 0:
-            check(f"SoC mutant {num}: {prog} on the 4x4 build", False,
+            check(f"SoC mutant {num}: {prog} on the FPGA configuration", False,
                   f"exit {good}: {simlib.first_lines(gerr, 6)}")
             continue
         env = dict(os.environ, MOSAIC_MUTANT=str(num))
