@@ -19,7 +19,7 @@ VERILATOR ?= verilator
 # Verilator's generated makefiles compile through $(OBJCACHE). With ccache
 # (make setup installs it) the Verilator runtime (verilated.cpp and its
 # companions, ~6 s of CPU) is compiled once per flag set instead of once in
-# each of make test's 45 models, and rebuilding an unchanged generated file
+# each of make test's 44 models, and rebuilding an unchanged generated file
 # is a cache hit. The cache lives in the build tree.
 ifneq ($(shell command -v ccache 2>/dev/null),)
 export OBJCACHE   := ccache

@@ -211,7 +211,14 @@ def mutation_list(name, p, count, seed, wire=None):
     if r.returncode != 0 or not os.path.exists(out):
         raise RuntimeError(f"mutate -list for {name}: {(r.stderr or r.stdout).strip()[:200]}")
     with open(out) as f:
-        return [l.strip() for l in f if l.startswith("mutate ")]
+        muts = [l.strip() for l in f if l.startswith("mutate ")]
+    # A flop's clock inverted mixes clock polarities, which the formal flow
+    # cannot model (Yosys stops in prep): such a pick is not a mutant of
+    # the logic, so it is left out (with a line saying so), not failed.
+    for m in muts:
+        if "-port CLK " in m:
+            print(f"INFO: formal {name}: mutant {describe(m)} on a flop's clock left out")
+    return [m for m in muts if "-port CLK " not in m]
 
 
 def describe(mutation):
