@@ -180,12 +180,29 @@ def run_sby(name, text, timeout):
 
 def run_case(name, texts, timeout):
     """run_sby on each text in turn until one passes; the last one's
-    result otherwise (a proof: bmc3, then Yices for the report)."""
+    result otherwise (a proof: bmc3, then Yices for the report). A
+    counterexample from one engine that the next does not confirm is an
+    ERROR, never a pass."""
+    found = None
     for text in texts:
         status, detail = run_sby(name, text, timeout)
         if status == "PASS":
+            if found:
+                return "ERROR", f"{found} found a counterexample that Yices does not confirm"
             break
+        # bmc3's counterexample ends in a witness-conversion error (see
+        # PROVE_ENGINE); its own verdict is the engine's status line
+        if f"engine_0 ({PROVE_ENGINE}) returned FAIL" in _log(name):
+            found = PROVE_ENGINE
     return status, detail
+
+
+def _log(name):
+    try:
+        with open(os.path.join(WORK, name, "sby.log")) as f:
+            return f.read()
+    except OSError:
+        return ""
 
 
 def mutation_list(name, p, count, seed, wire=None):
