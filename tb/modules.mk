@@ -106,10 +106,19 @@ $(foreach t,$(MOD_TESTS),$(eval $(call MOD_TEST_RULE,$(call mod_f,$(t),1),$(call
 # heavy lock (two of them load two cores as one SoC build does), which
 # halves their wall time on a 2-core machine.
 MOD_PAR ?= 2
-.PHONY: rtl-module-tests test-block
+.PHONY: rtl-module-tests test-models test-block
 rtl-module-tests: ## build the RTL module tests and their mutants (Verilator, Icarus)
 	@$(MAKE) --no-print-directory -j $(MOD_PAR) HEAVY_LOCK= $(RTL_MOD_BINS) $(BUILD)/tests/test_rtl_fp_icarus
-test-build: rtl-module-tests
+
+# make test's Verilator models in one pool of MOD_PAR builds, the SoC models
+# (tb/verilator.mk's TEST_SOC_MODELS, largest first) before the module
+# models: a SoC build's single-threaded Verilator step and the tail of its
+# C++ compile leave a core that a module build fills. Listed before
+# tb/verilator.mk's own test-build prerequisites, which then are up to date.
+test-models:
+	@$(MAKE) --no-print-directory -j $(MOD_PAR) HEAVY_LOCK= $(TEST_SOC_MODELS) $(RTL_MOD_BINS) \
+	  $(BUILD)/tests/test_rtl_fp_icarus
+test-build: test-models
 
 MOD_NAMES := $(sort $(foreach t,$(MOD_TESTS),$(call mod_f,$(t),1)$(call mod_f,$(t),5)))
 test-block: ## build and run one module test: make test-block BLOCK=sdma (BLOCK= lists them)

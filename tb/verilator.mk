@@ -16,9 +16,9 @@
 #
 # The C parts of the harness (options, comparison, reports) are compiled
 # with the project's C flags into an archive; Verilator compiles the model
-# and the thin C++ driver. One SoC model build at a time, -j 2 (small shared
-# machine; rtl/rtl.mk's HEAVY_LOCK serialises them under make -j; the small
-# module models of tb/modules.mk build two at a time).
+# and the thin C++ driver. Each build compiles -j 2; rtl/rtl.mk's HEAVY_LOCK
+# serialises SoC builds under make -j, except in make test, whose models
+# build two at a time (tb/modules.mk test-models).
 
 SIM_RTL_SRCS := $(RTL_SRCS)
 SIM_DIR      := $(BUILD)/tb/verilator
@@ -126,6 +126,8 @@ test-build: $(SIM_TMUTANT)
 .PHONY: sim-4x4
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
 test-build: $(SIM_BIN_4X4)
+# The SoC models test-build needs, largest first (tb/modules.mk test-models).
+TEST_SOC_MODELS = $(SIM_BIN) $(SIM_BIN_4X4) $(SIM_FPGA) $(SIM_TMUTANT) $(SIM_SCALAR) $(SIM_MUTANT)
 
 # mosaic-sim-8x8: the middle array size of make perf's report (not built by
 # make test: the lockstep suites run 4x4 and 16x16).
