@@ -127,7 +127,10 @@ test-build: $(SIM_TMUTANT)
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
 test-build: $(SIM_BIN_4X4)
 # The SoC models test-build needs, largest first (tb/modules.mk test-models).
+# Their C archive is built before the pool: inside it make would start the
+# archive step only when a module build left a slot, after all of them.
 TEST_SOC_MODELS = $(SIM_BIN) $(SIM_BIN_4X4) $(SIM_FPGA) $(SIM_TMUTANT) $(SIM_SCALAR) $(SIM_MUTANT)
+test-models: $(SIM_C_LIB)
 
 # mosaic-sim-8x8: the middle array size of make perf's report (not built by
 # make test: the lockstep suites run 4x4 and 16x16).
