@@ -23,7 +23,8 @@ MOD_VFLAGS   := --cc --exe --build -j 2 $(VL_MAKEFLAGS) -Wall -O3 --assert $(RTL
                 -CFLAGS "-I$(abspath sw/golden) -I$(abspath tb/modules)" \
                 -LDFLAGS "$(abspath $(GOLDEN_LIB))"
 # The generated C++ at Verilator's defaults (-Os; constructors and initial
-# code unoptimised), which build in about half the time of -O2; -CFLAGS
+# code unoptimised): at -O2 the models build 20-30 % longer and the module
+# suites save less than that (docs/performance.md, "Verilator version"); -CFLAGS
 # carries no -O, which would override OPT_FAST and OPT_SLOW (Verilator 5.048
 # puts -CFLAGS after them). The mutants only run --quick: built unoptimised.
 MOD_MUTANT_OPT := -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"
