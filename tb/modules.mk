@@ -89,7 +89,7 @@ endef
 # $(1) name, $(2) top, $(3) ip, $(4) mutant defines (+-joined, or -), $(5) variant.
 define MOD_TEST_RULE
 MOD_SRCS_$(1)$(5) := $$(call rtl_files,$(3)) $(if $(filter tb_%,$(2)),tb/modules/$(2).sv)
-MOD_DEPS_$(1)$(5) := tb/modules/test_rtl_$(1).cpp $(MOD_TB_HDRS) $$(MOD_SRCS_$(1)$(5)) $(RTL_LISTS) rtl/rtl.mk $(GOLDEN_LIB)
+MOD_DEPS_$(1)$(5) := tb/modules/test_rtl_$(1).cpp $(MOD_TB_HDRS) $$(MOD_SRCS_$(1)$(5)) $(RTL_LISTS) $(VERILATOR_DEP) $(GOLDEN_LIB)
 RTL_MOD_BINS += $(BUILD)/tests/test_rtl_$(1)$(5)
 $(BUILD)/tests/test_rtl_$(1)$(5): $$(MOD_DEPS_$(1)$(5))
 	$$(call mod_verilate,$$@,$(MOD_OUT)/$(1)$(5),$(2),$$(MOD_SRCS_$(1)$(5)),$$<,$$(MOD_GFLAGS_$(1)$(5)))

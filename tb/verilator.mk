@@ -73,7 +73,7 @@ define sim_verilate
 	echo "  built $(1) in $$(( $$(date +%s) - start )) s"
 endef
 
-SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) $(RTL_LISTS) rtl/rtl.mk tb/verilator.mk
+SIM_DEPS := $(SIM_VLT) $(SIM_CPP) $(SIM_C_LIB) $(GOLDEN_LIB) $(SIM_HDRS) $(RTL_LISTS) $(VERILATOR_DEP) tb/verilator.mk
 
 # mosaic-sim carries the tensor unit (TensorUnit = 2) with a 16x16 array;
 # mosaic-sim-4x4 the same with a 4x4 array (the FPGA size).
