@@ -51,7 +51,6 @@ SIM_VFLAGS = --cc --exe --build -j 2 $(VL_MAKEFLAGS) -O3 -Wall --assert $(RTL_IN
 .PHONY: sim sim-fst sim-mutant sim-demo sim-bench sim-run
 sim: $(SIM_BIN) ## build the lockstep testbench build/bin/mosaic-sim (Verilator + ISS)
 sim-fst: $(SIM_BIN_FST) ## build/bin/mosaic-sim-fst: mosaic-sim with --fst waveforms
-test-build: sim sim-mutant
 
 $(SIM_DIR)/obj/%.o: tb/verilator/%.c $(SIM_HDRS)
 	@mkdir -p $(dir $@)
@@ -94,7 +93,6 @@ $(SIM_BIN_4X4): $(SIM_RTL_SRCS) $(SIM_DEPS)
 # programs, the scalar random campaign, the scalar mutant) run on this build.
 $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-scalar,$(SIM_RTL_SRCS),,)
-test-build: $(SIM_SCALAR)
 
 # mosaic-sim-fpga: the FPGA configuration (mosaic_soc_fpga's parameters,
 # docs/fpga.md): the core's FPGA timing (LoadFwd = 0: a load-use pair takes
@@ -109,7 +107,6 @@ SIM_FPGA_PARAMS := $(SIM_TU) -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0
                    -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GPeFold=4
 $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS),)
-test-build: $(SIM_FPGA)
 
 # The SoC mutant: the FPGA configuration (its model builds in half the
 # time of the 4x4 one) with one PE rounding to nearest even whatever mcsr
@@ -121,16 +118,16 @@ test-build: $(SIM_FPGA)
 SIM_TMUTANT := $(SIM_DIR)/mosaic-sim-fpga-mutant
 $(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/tmutant,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS) +define+MOSAIC_INJECT_ARRAY_BUG +define+MOSAIC_INJECT_SOC_BUGS,-DMOSAIC_SIM_MUTANT_ENV)
-test-build: $(SIM_TMUTANT)
 
 .PHONY: sim-4x4
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
-test-build: $(SIM_BIN_4X4)
-# The SoC models test-build needs, largest first (tb/modules.mk test-models).
+# The SoC models test-build needs, largest first (tb/modules.mk test-models
+# builds them; this list is the only place that names them).
 # Their C archive is built before the pool: inside it make would start the
 # archive step only when a module build left a slot, after all of them.
 TEST_SOC_MODELS = $(SIM_BIN) $(SIM_BIN_4X4) $(SIM_FPGA) $(SIM_TMUTANT) $(SIM_SCALAR) $(SIM_MUTANT)
 test-models: $(SIM_C_LIB)
+test-build: $(TEST_SOC_MODELS)
 
 # mosaic-sim-8x8: the middle array size of make perf's report (not built by
 # make test: the lockstep suites run 4x4 and 16x16).
