@@ -59,10 +59,11 @@ test: setup golden test-build ## build and run every test suite (what CI runs); 
 
 # The same suites with their long campaigns (MOSAIC_TIER=regress): run it
 # before resolving an issue that changes RTL (docs/verification.md).
-# What only make regress needs besides test-build: the 8x8 model, whose
-# lockstep programs run in the regress tier (sw/tests/sim/test_sim_lockstep.py).
+# What only make regress needs besides test-build: the 4x4 and 8x8 models,
+# whose lockstep programs and benchmark figures run in the regress tier
+# (sw/tests/sim/test_sim_lockstep.py, sw/bench/test_bench_rtl.py).
 .PHONY: regress-build
-regress-build: test-build $(SIM_BIN_8X8)
+regress-build: test-build $(SIM_BIN_4X4) $(SIM_BIN_8X8)
 
 regress: setup golden regress-build ## every suite with its long campaigns, make formal's included (47 min on the faster AMD EPYC guest with the test models built, 81 min of suites on the Zen 3 one); ends with "N passed, N failed"
 	@$(PYTHON) tools/run_tests.py --build $(BUILD) --tier regress

@@ -5,8 +5,9 @@
 // (A, B, D) format combination (float domain: 7^3; integer domain: 3^3;
 // tscale: D = A = any format, B = the FP32 / INT32 scalar; cvt: 10 x 10) x
 // every rounding mode x every (fp8_sat, subnormals) combination, with
-// RowsPerConfig rows of 16 random element pairs each (2,048 pairs; biased to
-// specials, format edges, ties and cancellation). Expected bits and all six
+// --rows rows of 16 random element pairs each (125 rows, 2,000 pairs; 40,
+// 640 pairs, under MOSAIC_TIER=test; biased to specials, format edges, ties
+// and cancellation). Expected bits and all six
 // flags per element come from the numerics functions sw/golden/minat_elem.c
 // uses (mosaic_to_f32, mosaic_f32_add/sub/mul/max/min, mosaic_convert,
 // mosaic_int_value, mosaic_int_to_fmt), in the same order.
@@ -25,7 +26,7 @@
 // Finally the harness runs a copy of itself built with MOSAIC_INJECT_VEC_BUG
 // (float sub forgets to negate B under RUP) and checks that it fails.
 //
-// Usage: test_rtl_vec [--quick] [--seed N]
+// Usage: test_rtl_vec [--quick] [--seed N] [--rows N]
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -533,7 +534,11 @@ void mutant(const char *argv0, bool *ok) {
 int main(int argc, char **argv) {
     bool quick = false;
     uint64_t seed = 0x4D6F73616963ull;
-    unsigned rows = 125; // 2,000 element pairs per configuration
+    // 2,000 element pairs per configuration; make test (MOSAIC_TIER=test)
+    // 640, a third of the element sweep's time: every configuration is
+    // still drawn, and make regress draws them all.
+    const char *tier = std::getenv("MOSAIC_TIER");
+    unsigned rows = tier && !std::strcmp(tier, "test") ? 40 : 125;
     for (int i = 1; i < argc; i++) {
         if (!std::strcmp(argv[i], "--quick"))
             quick = true;

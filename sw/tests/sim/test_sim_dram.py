@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """mosaic-sim's main-memory model: --dram-bw and --dram-outstanding, measured
 by the performance counters of an on-target program, in lockstep, on the
-4x4-array build (build/bin/mosaic-sim-4x4).
+16x16 build (build/bin/mosaic-sim; the memory system and SDMA are the same
+at every array size).
 
 build/sim/dram_bw.elf (sw/tests/sim/dram_bw.S) times three phases of four
 4 KiB SDMA transfers (128 bursts of 16 beats each): REF from scratchpad to
@@ -46,7 +47,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simlib  # noqa: E402
 
-SIM = simlib.SIM_4X4
+SIM = simlib.SIM
 PROG = os.path.join(simlib.PROGS, "dram_bw.elf")
 SDMA_TEST = os.path.join(simlib.BUILD, "sw", "tests", "test_sdma.elf")
 BYTES = 4 * 4096           # per phase
@@ -60,7 +61,7 @@ STALLS = [
     ["--dram-stall-pct", "60", "--dram-latency", "5", "--seed", "3"],
     ["--dram-bw", "2", "--dram-outstanding", "1", "--dram-latency", "60", "--dram-stall-pct", "10"],
 ]
-# Minutes under stress on the 4x4 build; regress only.
+# Minutes under stress; regress only.
 SLOW_UNDER_STRESS = {"test_ame.elf", "test_minat.elf"}
 REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
 TALLY = simlib.Tally()
@@ -95,7 +96,7 @@ def fmt(ph):
 
 def main():
     t0 = time.time()
-    for path, how in ((SIM, "make sim-4x4"), (PROG, "make sim-progs"), (SDMA_TEST, "make sw")):
+    for path, how in ((SIM, "make sim"), (PROG, "make sim-progs"), (SDMA_TEST, "make sw")):
         if not os.path.exists(path):
             print(f"FAIL: setup: {path} not built ({how})")
             return 1

@@ -15,8 +15,10 @@
   * on the 16x16 build, a few tensor programs and the GEMM benchmarks
     from main memory (M = 32 builds; the whole 256^3 and 512^3 runs in the
     regress tier),
-  * the GEMM example, a random tensor program and the chained-tmma and
-    mmacc benchmarks on the 4x4-array build (build/bin/mosaic-sim-4x4),
+  * in the regress tier, every ISA and example program that uses the tensor
+    unit, random tensor programs and the chained-tmma and mmacc benchmarks
+    on the 4x4-array build (build/bin/mosaic-sim-4x4, which make test does
+    not build),
   * in the regress tier, the benchmarks and two random tensor programs on
     the 8x8-array build (build/bin/mosaic-sim-8x8, make perf's middle size),
   * every program and part of the scalar campaign, and a random tensor
@@ -25,8 +27,9 @@
 
 MOSAIC_TIER=test (make test) runs every program class at least once: all
 ISA, example and target programs (those that use the tensor unit once:
-ISA and examples on the 4x4 build, target tests on the FPGA
-configuration), one seed of each random-campaign flavour;
+ISA and examples on the 16x16 build, target tests on the FPGA
+configuration, whose array is 4x4), one seed of each random-campaign
+flavour;
 MOSAIC_TIER=regress (make regress) runs the whole campaigns listed below.
 
 A program passes when lockstep reports no difference and it ends in pass
@@ -69,16 +72,17 @@ REGRESS = os.environ.get("MOSAIC_TIER", "test") == "regress"
 FPGA_CAMPAIGN = CAMPAIGN if REGRESS else [c for c in CAMPAIGN if c[0] in (3, 102, 203)]
 if not REGRESS:
     # make test: one case of each flavour (traps, none, interrupts, both,
-    # 100k), one random tensor program per array size, one reseeded run of
-    # each initial-state class.
+    # 100k), one random tensor program on 16x16 and one on the FPGA
+    # configuration, one reseeded run of each initial-state class.
     CAMPAIGN = [c for c in CAMPAIGN if c[0] in (1, 2, 101, 201, 202, 301)]
     TENSOR_CAMPAIGN = TENSOR_CAMPAIGN[:1]
-    TENSOR_4X4 = TENSOR_4X4[:1]
     TENSOR_FPGA = TENSOR_FPGA[:1]
     SEEDS = [("rv32i_mem", 4000000000), ("traps", 77)]
 # Programs that use the tensor unit run on this build; scalar ones on the
-# scalar build (simlib.SIM_SCALAR), which is hundreds of times faster.
-TENSOR_SIM = simlib.SIM_4X4
+# scalar build (simlib.SIM_SCALAR), which is hundreds of times faster. make
+# test does not build the 4x4 model (it costs two CPU-minutes to build and
+# the FPGA configuration's array is 4x4 too), so there they run on 16x16.
+TENSOR_SIM = simlib.SIM_4X4 if REGRESS else SIM
 
 # Every case below is a job: a name and a function returning (why or None,
 # note). The jobs are independent programs, so they run on all cores.
@@ -99,7 +103,7 @@ def run_program(elf, extra=(), sim=None, max_cycles=MAX_CYCLES):
 
 
 # The full GEMM example runs 43 M instructions and spec_ame 23 M (their
-# soft-float references): a few minutes each on the 4x4 build, so only the
+# soft-float references): a few minutes each on the RTL, so only the
 # regress tier runs them; make test runs their *_rtl.elf builds, the same
 # programs sized for simulation.
 LONG_PROGRAMS = {"gemm", "spec_ame"}
@@ -130,11 +134,11 @@ def uses_tensor(elf):
 def split_tensor_programs(progs):
     """make test runs each program that uses the tensor unit once: the ISA
     programs and the examples (spec_*: every instruction of each
-    specification) on the 4x4 build, the target tests (test_*: the same
-    instructions' corner cases) on the FPGA configuration, so both builds
-    see every extension and neither runs every program (they simulate them
-    at about the same speed, minutes in all). make regress runs every one
-    on both. The set on the 4x4 build."""
+    specification) on TENSOR_SIM (16x16), the target tests (test_*: the
+    same instructions' corner cases) on the FPGA configuration (a 4x4
+    array), so both builds see every extension and neither runs every
+    program. make regress runs every one on TENSOR_SIM (4x4 there) and on
+    the FPGA configuration. The set on TENSOR_SIM."""
     tests = os.path.join(BUILD, "sw", "tests", "")
     return set(elf for elf in progs if uses_tensor(elf) and (REGRESS or not elf.startswith(tests)))
 
@@ -143,7 +147,7 @@ def all_programs():
     return program_list("isa/*.elf") + program_list("sw/*.elf") + program_list("sw/tests/*.elf")
 
 
-def suite_programs(on_4x4):
+def suite_programs(on_tensor_sim):
     jobs = []
     for label, pattern in (("isa", "isa/*.elf"), ("sw", "sw/*.elf"), ("sw/tests", "sw/tests/*.elf")):
         progs = program_list(pattern)
@@ -151,26 +155,27 @@ def suite_programs(on_4x4):
             jobs.append((f"{label}: programs",
                          fail_job(f"none in {os.path.join(BUILD, pattern)} (make isa-tests sw)")))
         for elf in progs:
-            if uses_tensor(elf) and elf not in on_4x4:
+            if uses_tensor(elf) and elf not in on_tensor_sim:
                 continue  # on the FPGA configuration (split_tensor_programs)
             name = os.path.splitext(os.path.basename(elf))[0]
             limit = LONG_MAX_CYCLES if name in LONG_PROGRAMS else MAX_CYCLES
             jobs.append((f"{label}/{name}", lambda elf=elf, limit=limit: run_program(elf, max_cycles=limit)))
-    # A few short tensor programs on the 16x16 build too (the rest run on
-    # the 4x4 build: the 16x16 model simulates about 4x slower). The
+    # A few short tensor programs on the 16x16 build too (in make regress
+    # the rest run on the 4x4 build, whose model simulates faster). The
     # benchmarks' back-to-back tmma into one D and mmacc into the C of four
     # ops earlier read each D row as the older op's drain writes it (per
-    # row on 16x16, per drained block column on 4x4), on both builds.
+    # row on 16x16, per drained block column on 4x4: make regress).
     # The GEMM kernels from main memory keep SDMA commands outstanding across
     # hundreds of later tensor instructions (the sequence-number window):
     # their M = 32 builds here, the whole benchmarks in the regress tier,
     # under the DRAM settings make perf measures them at.
     gemm = ("sw/bench/bench_gemm", "sw/bench/bench_gemm512") if REGRESS else \
         ("sw/bench/bench_gemm_lockstep", "sw/bench/bench_gemm512_lockstep")
-    for sim, label, names in ((SIM, "16x16", ("sw/spec_tensorload", "sw/tests/test_runtime",
-                                              "sw/hello", "sw/bench/bench_ame") + gemm),
-                              (simlib.SIM_4X4, "4x4", ("sw/bench/bench_tmma",
-                                                       "sw/bench/bench_ame"))):
+    builds = [(SIM, "16x16", ("sw/spec_tensorload", "sw/tests/test_runtime",
+                              "sw/hello", "sw/bench/bench_ame") + gemm)]
+    if REGRESS:
+        builds.append((simlib.SIM_4X4, "4x4", ("sw/bench/bench_tmma", "sw/bench/bench_ame")))
+    for sim, label, names in builds:
         for name in names:
             elf = os.path.join(BUILD, name + ".elf")
             extra = simlib.GEMM_DRAM if "bench_gemm" in name else ()
@@ -220,27 +225,27 @@ def random_campaign(rvgen, campaign, sim=SIM, label=""):
             for seed, flags, insns in campaign]
 
 
-def slow_dram(seed, flags, insns):
+def slow_dram(seed, flags, insns, sim):
     base, why = simlib.build_random(seed, flags, insns)
     if why:
         return why, ""
     return run_program(base + ".elf", extra=("--dram-latency", "30", "--dram-stall-pct", "25", "--seed", str(seed)),
-                       sim=simlib.SIM_4X4)
+                       sim=sim)
 
 
-def fpga_config(rvgen, on_4x4):
+def fpga_config(rvgen, on_tensor_sim):
     """The FPGA configuration (mosaic-sim-fpga: the core without same-cycle
     load-data forwarding and with registered branch redirects, a 4x4 array,
     one lane in the element-wise, tbdiv, tact and reduction units) runs every ISA,
     example and target program, scalar and tensor (in the test tier the
-    tensor programs the 4x4 build does not run), the board's own check
+    tensor programs TENSOR_SIM does not run), the board's own check
     program, part of the scalar random campaign (all of it in the regress
     tier) and random tensor programs."""
     jobs = []
     board_check = program_list("sw/boot/board_check.elf")
     if not board_check:
         jobs.append(("fpga: sw/boot/board_check", fail_job("not built (make sw)")))
-    progs = [elf for elf in all_programs() if REGRESS or elf not in on_4x4]
+    progs = [elf for elf in all_programs() if REGRESS or elf not in on_tensor_sim]
     for elf in progs + list(board_check):
         name = os.path.relpath(os.path.splitext(elf)[0], BUILD)
         limit = LONG_MAX_CYCLES if os.path.basename(name) in LONG_PROGRAMS else MAX_CYCLES
@@ -251,14 +256,19 @@ def fpga_config(rvgen, on_4x4):
 
 
 def small_array(rvgen):
-    """The 4x4-array build (a 16x16 tile is 16 block passes there) runs the
-    tensor programs of suite_programs; here also random tensor programs."""
+    """Random tensor programs with a slow, randomly stalling main memory
+    (every tensor-unit burst: 25 % of AXI cycles withheld, 30 cycles
+    latency): make test the 16x16 one of TENSOR_CAMPAIGN; make regress
+    TENSOR_4X4 on the 4x4-array build (a 16x16 tile is 16 block passes
+    there), as they are and under the slow memory."""
+    if not REGRESS:
+        return [(f"16x16 slow DRAM: random seed {seed} --tensor",
+                 lambda seed=seed, flags=flags, insns=insns: slow_dram(seed, flags, insns, SIM))
+                for seed, flags, insns in TENSOR_CAMPAIGN]
     jobs = random_campaign(rvgen, TENSOR_4X4, simlib.SIM_4X4, "4x4: ")
-    # The same programs with a slow, randomly stalling main memory (every
-    # tensor-unit burst: 25 % of AXI cycles withheld, 30 cycles latency).
     for seed, flags, insns in TENSOR_4X4:
         jobs.append((f"4x4 slow DRAM: random seed {seed} --tensor",
-                     lambda seed=seed, flags=flags, insns=insns: slow_dram(seed, flags, insns)))
+                     lambda seed=seed, flags=flags, insns=insns: slow_dram(seed, flags, insns, simlib.SIM_4X4)))
     return jobs
 
 
@@ -281,17 +291,17 @@ def mid_array(rvgen):
 
 def main():
     t0 = time.time()
-    for b in (SIM, simlib.SIM_SCALAR, simlib.SIM_FPGA, simlib.SIM_4X4):
+    for b in (SIM, simlib.SIM_SCALAR, simlib.SIM_FPGA) + ((simlib.SIM_4X4,) if REGRESS else ()):
         if not os.access(b, os.X_OK):
-            print(f"FAIL: setup: {b} not built (make test builds it)")
+            print(f"FAIL: setup: {b} not built (make {'regress' if REGRESS else 'test'} builds it)")
             return 1
     spec = importlib.util.spec_from_file_location("rvgen", RVGEN)
     rvgen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rvgen)
-    on_4x4 = split_tensor_programs(all_programs())
-    jobs = (suite_programs(on_4x4) + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
+    on_tensor_sim = split_tensor_programs(all_programs())
+    jobs = (suite_programs(on_tensor_sim) + seeds() + random_campaign(rvgen, CAMPAIGN, simlib.SIM_SCALAR) +
             random_campaign(rvgen, TENSOR_CAMPAIGN) + small_array(rvgen) + mid_array(rvgen) +
-            fpga_config(rvgen, on_4x4))
+            fpga_config(rvgen, on_tensor_sim))
     workers = simlib.jobs()
     print(f"INFO: tier {'regress' if REGRESS else 'test'}: {len(jobs)} programs on {workers} workers", flush=True)
 
