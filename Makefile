@@ -22,6 +22,11 @@ GTEST_BINS   := $(patsubst sw/golden/tests/%.c,$(BUILD)/tests/%,$(GTEST_SRCS))
 
 # Sub-makefiles add their own rules; rtl/rtl.mk first: the others take
 # their RTL sources from its file lists.
+# What make test needs besides the Verilator models (golden model, target
+# programs, fuzz targets, ...): each .mk file adds its targets, and
+# tb/modules.mk's test-models builds them in the same two-wide pool as the
+# models instead of one at a time before them.
+TEST_POOL := golden
 include rtl/rtl.mk
 include $(wildcard sw/*.mk sw/*/*.mk sw/*/*/*.mk tb/*.mk fpga/*.mk)
 
@@ -50,11 +55,11 @@ $(BUILD)/tests/%: sw/golden/tests/%.c $(wildcard sw/golden/tests/*.h) $(GOLDEN_L
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isw/golden/tests $< $(GOLDEN_LIB) -lm -o $@
 
-# Every .mk file adds what its suites need to test-build.
+# Every .mk file adds what its suites need to test-build (TEST_POOL,
+# TEST_SOC_MODELS, RTL_MOD_BINS; all built by test-models).
 .PHONY: test-build
-test-build: golden
 
-test: setup golden test-build ## build and run every test suite (what CI runs); ends with "N passed, N failed"
+test: setup test-build ## build and run every test suite (what CI runs); ends with "N passed, N failed"
 	@$(PYTHON) tools/run_tests.py --build $(BUILD)
 
 # The same suites with their long campaigns (MOSAIC_TIER=regress): run it
@@ -65,7 +70,7 @@ test: setup golden test-build ## build and run every test suite (what CI runs); 
 .PHONY: regress-build
 regress-build: test-build $(SIM_BIN_4X4) $(SIM_BIN_8X8)
 
-regress: setup golden regress-build ## every suite with its long campaigns, make formal's included (47 min on the faster AMD EPYC guest with the test models built, 81 min of suites on the Zen 3 one); ends with "N passed, N failed"
+regress: setup regress-build ## every suite with its long campaigns, make formal's included (47 min on the faster AMD EPYC guest with the test models built, 81 min of suites on the Zen 3 one); ends with "N passed, N failed"
 	@$(PYTHON) tools/run_tests.py --build $(BUILD) --tier regress
 
 test-quick: golden ## the C suites only, no setup and no oracles

@@ -51,7 +51,7 @@ endif
 
 .PHONY: sw
 sw: $(SW_ELFS) ## build the target software (examples, on-target tests) for RV32IM
-test-build: sw
+TEST_POOL += sw
 run: sw
 
 # The linker script takes the address map from the one shared header.

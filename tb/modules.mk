@@ -111,14 +111,14 @@ MOD_PAR ?= 2
 rtl-module-tests: ## build the RTL module tests and their mutants (Verilator, Icarus)
 	@$(MAKE) --no-print-directory -j $(MOD_PAR) HEAVY_LOCK= $(RTL_MOD_BINS) $(BUILD)/tests/test_rtl_fp_icarus
 
-# make test's Verilator models in one pool of MOD_PAR builds, the SoC models
-# (tb/verilator.mk's TEST_SOC_MODELS, largest first) before the module
-# models: a SoC build's single-threaded Verilator step and the tail of its
-# C++ compile leave a core that a module build fills. Listed before
-# tb/verilator.mk's own test-build prerequisites, which then are up to date.
+# make test's builds in one pool of MOD_PAR jobs: the SoC models
+# (tb/verilator.mk's TEST_SOC_MODELS, largest first), the module models,
+# then the rest (TEST_POOL: golden model, target programs, fuzz targets,
+# ...). A SoC build's single-threaded Verilator step and the tail of its
+# C++ compile leave a core that another job fills.
 test-models:
 	@$(MAKE) --no-print-directory -j $(MOD_PAR) HEAVY_LOCK= $(TEST_SOC_MODELS) $(RTL_MOD_BINS) \
-	  $(BUILD)/tests/test_rtl_fp_icarus
+	  $(BUILD)/tests/test_rtl_fp_icarus $(TEST_POOL)
 test-build: test-models
 
 MOD_NAMES := $(sort $(foreach t,$(MOD_TESTS),$(call mod_f,$(t),1)$(call mod_f,$(t),5)))

@@ -203,7 +203,7 @@ SIM_PROGS    := $(patsubst sw/tests/sim/%.S,$(SIM_PROG_DIR)/%.elf,$(wildcard sw/
 
 .PHONY: sim-progs
 sim-progs: $(SIM_PROGS)
-test-build: sim-progs
+TEST_POOL += sim-progs
 
 $(SIM_PROG_DIR)/%.elf: sw/tests/sim/%.S sw/golden/mosaic_memmap.h $(ISA_LDS)
 	@mkdir -p $(dir $@)

@@ -51,7 +51,7 @@ $(SW_OBJ)/atalla/tests/atalla_sizes256.c.o: sw/atalla/tests/atalla_sizes.c
 .PHONY: atalla atalla-bench
 atalla: $(ATALLA_LIB) $(ATALLA_ELFS) $(ATALLA_SIZES256) ## build the Atalla kernel library and its programs (sw/atalla)
 sw: atalla
-test-build: atalla
+TEST_POOL += atalla
 
 atalla-bench: $(SW_OUT)/atalla/atalla_bench.elf ## Atalla kernels' benchmark on $(SIM) (16x16 RTL, --no-cosim, GEMM_DRAM_LAT/BW)
 	@if [ ! -x "$(SIM)" ]; then echo "atalla-bench: $(SIM) is not built"; exit 1; fi

@@ -94,7 +94,7 @@ PERF_ELFS   := $(BENCH_ELFS) $(FMT256_ELF) $(SW_OUT)/atalla/atalla_sizes.elf $(S
 .PHONY: bench-elfs perf perf-replot perf-table perf-sweep
 bench-elfs: $(BENCH_ELFS) $(GEMM_CHECK_ELF) $(FMT256_ELF) ## build the tensor-unit benchmarks (sw/bench)
 # make test runs sw/bench/test_bench.py, which needs the ELFs.
-test-build: bench-elfs
+TEST_POOL += bench-elfs
 
 perf: setup $(PERF_SIMS) $(PERF_ELFS) ## performance report of the 4x4, 8x8, 16x16 RTL: build/perf/report.html, PNG plots, CSV (PERF_BUILDS=, PERF_MODELS=, PERF_FMT_MAX=; ~10 min once the models are built)
 	@$(PYTHON) tools/perf_report.py --out $(PERF_DIR) --dram-latency $(GEMM_DRAM_LAT) \

@@ -26,7 +26,7 @@ $(BOOT_ELF): $(BOOT_SRCS) sw/boot/boot.h sw/boot/boot.ld.S sw/golden/mosaic_memm
 .PHONY: boot
 boot: $(BOOT_ELF) ## build the UART boot loader build/sw/boot/boot.elf (docs/fpga.md)
 sw: boot
-test-build: boot
+TEST_POOL += boot
 
 # Programs for the board are linked with their stack below the loader
 # (__stack_top), so a program never overwrites the loader the board resets

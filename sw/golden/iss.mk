@@ -9,7 +9,7 @@ ISS_SAN_OBJS  := $(patsubst sw/golden/%.c,$(BUILD)/obj/golden-asan/%.o,$(GOLDEN_
 
 .PHONY: iss-asan
 iss-asan: $(BUILD)/bin/mosaic-iss-asan ## the ISS under ASan/UBSan (build/bin/mosaic-iss-asan)
-test-build: iss-asan
+TEST_POOL += iss-asan
 
 $(BUILD)/obj/golden-asan/%.o: sw/golden/%.c $(wildcard sw/golden/*.h)
 	@mkdir -p $(dir $@)

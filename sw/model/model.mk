@@ -33,4 +33,4 @@ $(MODEL_CHECK): sw/model/blob.c sw/model/blob_check.c sw/model/blob.h
 .PHONY: model
 model: $(MODEL_ELF) $(MODEL_CHECK) ## build the ATALLA00 runtime (run_model.elf) and the host blob checker
 sw: model
-test-build: model
+TEST_POOL += model

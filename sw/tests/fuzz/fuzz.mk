@@ -14,7 +14,7 @@ FUZZ_BINS    := $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz
 fuzz: $(FUZZ_BINS) ## build the libFuzzer targets (build/fuzz/fuzz_*); test_fuzz.py runs them
-test-build: fuzz
+TEST_POOL += fuzz
 
 .SECONDARY: $(FUZZ_GOLDEN)
 $(FUZZ_OBJ)/%.o: sw/golden/%.c $(wildcard sw/golden/*.h)

@@ -12,7 +12,7 @@ ISA_LDS    := $(BUILD)/isa/link.ld
 
 .PHONY: isa-tests
 isa-tests: $(ISA_ELFS) $(BUILD)/bin/mosaic-iss ## build the bare ISA test programs (build/isa/*.elf)
-test-build: isa-tests
+TEST_POOL += isa-tests
 
 $(ISA_LDS): sw/tests/isa/link.ld.S sw/golden/mosaic_memmap.h
 	@mkdir -p $(dir $@)
