@@ -4,8 +4,8 @@
 // Commands arrive in program order (one per accepted scpad.ld/scpad.st,
 // with the CSR values at issue) into a queue of QueueDepth and go through
 // stages, one command in each (A and Q, R and W may hold the same one), so
-// that the next commands' sources are read (their DRAM latency included)
-// while the current one is written:
+// that the next commands' reads are issued (their DRAM latency included)
+// while the current one moves:
 //   check  the whole of sdma.c check_transfer before anything moves
 //          (mosaic_tu_sdma_check, which checks the next command while the
 //          current one transfers). A bad command moves nothing and
@@ -14,8 +14,11 @@
 //          the destination of the commands in Q, R, W and B (so every
 //          command reads what the ones before it wrote, as sdma.c runs
 //          them one after the other).
-//   Q      holds the command from its first AR burst until R is free, so A
-//          goes on to the next command's bursts.
+//   Q      holds the command from its first AR burst until R is free and W
+//          is near the end of its own command, so A goes on to the next
+//          command's bursts, and R and W then work on the same command (a
+//          load's main-memory reads beside its scratchpad writes, a store's
+//          the other way round).
 //   R      takes the R beats into the command's 4 KiB slot of the staging
 //          buffer (four slots, one byte lane per byte of a beat,
 //          mosaic_tu_sdma_buf). Reading all of the source first makes
@@ -395,8 +398,21 @@ module mosaic_tu_sdma #(
   // system accepts only so many reads whose beats nobody takes
   // (--dram-outstanding, its queues), so the bursts of the command behind
   // R's must not wait for all of R's.
+  // R takes the next command only when W is idle or near the end of its
+  // own (at most four beats left to read from the slot). Otherwise, once
+  // W fell a command behind, R would read command k + 1 beside W's
+  // command k for good, and a load's W (scratchpad) beside a store's R
+  // (scratchpad), or a store's W (main memory) beside a load's R (main
+  // memory), share one memory a beat every second cycle. Kept together,
+  // each command's R and W are in different memories for loads and
+  // stores, a beat each way every cycle (docs/performance.md).
+  logic [12:0] w_tot;
+  logic        w_near;
+  assign w_tot  = w_cfg[31:19] * 13'(w_cfg[18:13]);
+  assign w_near = (w_state_q == WIdle) || (w_state_q == WDone) || !w_cmd_q.mv ||
+                  ((w_state_q == WWrite) && (w_tot - w_prog_q <= 13'(4 * BusBytes)));
   assign a_fin  = a_v_q && !a_ld_q && (!a_cmd_q.mv || ar_done);
-  assign q_to_r = q_v_q && (!r_v_q || r_free);
+  assign q_to_r = q_v_q && (!r_v_q || r_free) && w_near;
   assign a_to_q = a_v_q && !a_rt_q && (!q_v_q || q_to_r);
   assign a_free = a_fin && (a_rt_q || a_to_q);
   // W takes R's command once R has read all of it or, when its source and

@@ -48,7 +48,7 @@ PUBLISHED = [
 # does not build the 4x4 model: make regress (MOSAIC_TIER=regress) checks
 # these figures, make test says it does not.
 PUBLISHED_REGRESS = [
-    ("16x16", "bench_gemm512", "gemm_bf16_512", "cycles", 549155, 0),
+    ("16x16", "bench_gemm512", "gemm_bf16_512", "cycles", 549185, 0),
     ("16x16", "bench_gemm512", "gemm_bf16_512", "util%", 95.5, 1),
     # chained tmma: 96.2 % on 4x4
     ("4x4", "bench_tmma", "tmma_bf16", "util%", 96.2, 1),
