@@ -528,8 +528,7 @@ int main(int argc, char **argv) {
     // make test (MOSAIC_TIER=test) draws a fifth of the random samples;
     // the specials, the sweep of every exponent and the tile recipes run
     // whole in both tiers, and make regress draws all 10^6.
-    const char *tier = std::getenv("MOSAIC_TIER");
-    uint64_t samples = tier && !std::strcmp(tier, "test") ? 200000 : 1000000;
+    uint64_t samples = tb::test_tier() ? 200000 : 1000000;
     if (const char *e = std::getenv("TACT_SAMPLES"))
         samples = std::strtoull(e, nullptr, 0);
     for (int i = 1; i < argc; i++)

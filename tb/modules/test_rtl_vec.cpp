@@ -537,8 +537,7 @@ int main(int argc, char **argv) {
     // 2,000 element pairs per configuration; make test (MOSAIC_TIER=test)
     // 640, a third of the element sweep's time: every configuration is
     // still drawn, and make regress draws them all.
-    const char *tier = std::getenv("MOSAIC_TIER");
-    unsigned rows = tier && !std::strcmp(tier, "test") ? 40 : 125;
+    unsigned rows = tb::test_tier() ? 40 : 125;
     for (int i = 1; i < argc; i++) {
         if (!std::strcmp(argv[i], "--quick"))
             quick = true;
