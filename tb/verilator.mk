@@ -101,7 +101,7 @@ $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 # one more cycle; EarlyRedirect = 0) and a 4x4 tensor unit with one lane in
 # each of the element-wise, tbdiv, tact and reduction units, TensorLoad's
 # staging in RAM, no scratchpad mover, one FMA per PE row, and converters
-# shared by the row units (mosaic_tu_redseq). The lockstep suite runs
+# shared by the row units and the element-wise lane (mosaic_tu_redseq). The lockstep suite runs
 # scalar and tensor programs on it, so neither the FPGA core nor an area
 # parameter can change a result unnoticed.
 SIM_FPGA := $(SIM_DIR)/mosaic-sim-fpga

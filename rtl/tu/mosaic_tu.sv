@@ -920,8 +920,18 @@ module mosaic_tu #(
     .clk_o  (vec_clk)
   );
 
+  // With one lane in every element-wise and row unit (the FPGA
+  // configuration) the element-wise lane borrows the row units' shared
+  // converter pair (mosaic_tu_redseq): the two sequencers are never busy
+  // at once (dispatch above: each starts only with everything idle).
+  localparam bit VecShareCvt = (VecLanes == 1) && (DivLanes == 1) && (ActLanes == 1) &&
+                               (RedLanes == 1);
+  logic [mosaic_pkg::CvtReqW-1:0] vx_cw, vx_cn;
+  logic [mosaic_pkg::CvtResW-1:0] vx_cw_res, vx_cn_res;
+
   mosaic_tu_vecseq #(
-    .VecLanes (VecLanes)
+    .VecLanes (VecLanes),
+    .ExtCvt   (VecShareCvt)
   ) u_vec (
     .clk_i         (vec_clk),
     .rst_ni        (rst_ni),
@@ -960,7 +970,11 @@ module mosaic_tu #(
     .done_o        (vec_done),
     .done_seq_o    (vec_seq),
     .done_sat_o    (vec_sat),
-    .busy_o        (vec_busy)
+    .busy_o        (vec_busy),
+    .cw_req_o      (vx_cw),
+    .cw_res_i      (vx_cw_res),
+    .cn_req_o      (vx_cn),
+    .cn_res_i      (vx_cn_res)
   );
 
 
@@ -1015,7 +1029,12 @@ module mosaic_tu #(
     .done_o        (red_done),
     .done_seq_o    (red_seq),
     .done_sat_o    (red_sat),
-    .busy_o        (red_busy)
+    .busy_o        (red_busy),
+    .x_sel_i       (VecShareCvt && vec_busy),
+    .x_cw_i        (vx_cw),
+    .x_cn_i        (vx_cn),
+    .x_cw_res_o    (vx_cw_res),
+    .x_cn_res_o    (vx_cn_res)
   );
 
   // ------------------------------------------------------------------

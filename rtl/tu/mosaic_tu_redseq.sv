@@ -66,7 +66,16 @@ module mosaic_tu_redseq #(
   output logic         done_o,
   output logic [mosaic_pkg::SeqW-1:0]   done_seq_o,
   output logic         done_sat_o,
-  output logic         busy_o
+  output logic         busy_o,
+  // The element-wise engine's use of the shared converters (ShareCvt only):
+  // while x_sel_i (mosaic_tu_vecseq busy; this sequencer is then idle, as
+  // mosaic_tu's dispatch starts each only with the other idle) they convert
+  // x_cw_i / x_cn_i, results in the same cycle.
+  input  logic         x_sel_i,
+  input  logic [mosaic_pkg::CvtReqW-1:0] x_cw_i,
+  input  logic [mosaic_pkg::CvtReqW-1:0] x_cn_i,
+  output logic [mosaic_pkg::CvtResW-1:0] x_cw_res_o,
+  output logic [mosaic_pkg::CvtResW-1:0] x_cn_res_o
 );
 
   // Kinds: 0 tred, 1 row op (trowmax/trowsum), 2 tbdiv, 3 tact (in place).
@@ -132,6 +141,8 @@ module mosaic_tu_redseq #(
   // tbdiv and tact units share one widening and one narrowing converter
   // (mosaic_tu_cvt_slot): the sequencer runs one instruction, so one kind,
   // at a time, and a unit is idle once the instruction it worked on is done.
+  // With one element-wise lane too, mosaic_tu_vecseq's lane uses the pair
+  // while it runs (x_*): its widening of A and its final conversion.
   localparam bit ShareCvt = (DivLanes == 1) && (ActLanes == 1) && (RedLanes == 1);
   logic [mosaic_pkg::CvtReqW-1:0] red_cw, red_cn, div_cw, div_cn, act_cw, act_cn;
   logic [mosaic_pkg::CvtResW-1:0] cw_res, cn_res;
@@ -150,7 +161,13 @@ module mosaic_tu_redseq #(
         KindTact: begin cw = act_cw; cn = act_cn; end
         default:  begin cw = red_cw; cn = red_cn; end
       endcase
+      if (x_sel_i) begin
+        cw = x_cw_i;
+        cn = x_cn_i;
+      end
     end
+    assign x_cw_res_o = cw_res;
+    assign x_cn_res_o = cn_res;
     mosaic_fmt_cvt u_widen (
       .from_i       (cw.from),
       .to_i         (cw.to),
@@ -178,8 +195,11 @@ module mosaic_tu_redseq #(
     assign cn     = '0;
     assign cw_res = '0;
     assign cn_res = '0;
+    assign x_cw_res_o = '0;
+    assign x_cn_res_o = '0;
     logic unused_cvt;
-    assign unused_cvt = ^{red_cw, red_cn, div_cw, div_cn, act_cw, act_cn, cw, cn};
+    assign unused_cvt = ^{red_cw, red_cn, div_cw, div_cn, act_cw, act_cn, cw, cn,
+                          x_sel_i, x_cw_i, x_cn_i};
   end
 
   assign red_valid = hold_q && ((kind_q == KindTred) || (kind_q == 2'd1));

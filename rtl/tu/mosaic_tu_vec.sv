@@ -22,6 +22,10 @@
 // right-aligned as everywhere in Mosaic) and [6e +: 6] of flags_o. sat_o is
 // the OR of the SAT flags of the row at the output (what sets mcsr.msat).
 //
+// ExtCvt = 1 (Lanes = 1 only): the lane's widening of A and its final
+// conversion use the converters mosaic_tu_redseq shares (cw_*, cn_*; see
+// mosaic_tu_vec_lane).
+//
 // Not here: tbdiv and tact (need an iterative divider / the tact
 // sequencer), tred / trowmax / trowsum (reductions across lanes).
 
@@ -29,7 +33,8 @@
 
 module mosaic_tu_vec #(
   parameter int Lanes  = 16,
-  parameter bit InReg  = 1'b1
+  parameter bit InReg  = 1'b1,
+  parameter bit ExtCvt = 1'b0
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -50,8 +55,14 @@ module mosaic_tu_vec #(
   input  logic                 ready_i,
   output logic [32*Lanes-1:0]  d_o,
   output logic [6*Lanes-1:0]   flags_o,
-  output logic                 sat_o
+  output logic                 sat_o,
+  // The shared converters (ExtCvt = 1; requests 0 and results unused at 0).
+  output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
+
 
   // The lanes' inputs: the ports (InReg = 0) or the stage (InReg = 1).
   logic [2:0]          l_op;
@@ -64,7 +75,10 @@ module mosaic_tu_vec #(
   logic [Lanes-1:0]    sat_d;
 
   for (genvar e = 0; e < Lanes; e++) begin : g_lane
-    mosaic_tu_vec_lane u_lane (
+    logic [mosaic_pkg::CvtReqW-1:0] cw_req, cn_req;
+    mosaic_tu_vec_lane #(
+      .ExtCvt (ExtCvt)
+    ) u_lane (
       .op_i         (l_op),
       .a_fmt_i      (l_a_fmt),
       .b_fmt_i      (l_b_fmt),
@@ -75,9 +89,21 @@ module mosaic_tu_vec #(
       .fp8_sat_i    (l_fp8_sat),
       .subnormals_i (l_subn),
       .d_o          (d_o[32*e +: 32]),
-      .flags_o      (flags_d[6*e +: 6])
+      .flags_o      (flags_d[6*e +: 6]),
+      .cw_req_o     (cw_req),
+      .cw_res_i     (cw_res_i),
+      .cn_req_o     (cn_req),
+      .cn_res_i     (cn_res_i)
     );
     assign sat_d[e] = flags_d[6*e + mosaic_pkg::FlagSat];
+    // Only lane 0 may use the shared converters (ExtCvt needs one lane).
+    if (e == 0) begin : g_req
+      assign cw_req_o = cw_req;
+      assign cn_req_o = cn_req;
+    end else begin : g_noreq
+      logic unused_req;
+      assign unused_req = ^{cw_req, cn_req};
+    end
   end
 
   assign flags_o = flags_d;

@@ -31,12 +31,21 @@
 // (see mosaic_fmt_cvt); high bits above a source's width are ignored and the
 // result's high bits are zero. Op codes 6..7 give 0 with no flags.
 //
+// ExtCvt = 1 (one lane in the unit, the FPGA configuration): the widening
+// of A and the final conversion go out as requests (cw_*, cn_*;
+// mosaic_tu_cvt_slot) to the pair mosaic_tu_redseq shares, which the
+// element-wise engine may use because the two sequencers never run at the
+// same time. The result comes back in the same cycle, so timing and results
+// are those of the lane's own converters.
+//
 // MOSAIC_INJECT_VEC_BUG (test builds only): float sub forgets to negate B
 // under RUP, so tb/modules/test_rtl_vec can prove it notices.
 
 `default_nettype none
 
-module mosaic_tu_vec_lane (
+module mosaic_tu_vec_lane #(
+  parameter bit ExtCvt = 1'b0
+) (
   input  logic [2:0]  op_i,          // 0 add, 1 sub, 2 mul, 3 max, 4 min, 5 cvt
   input  logic [3:0]  a_fmt_i,
   input  logic [3:0]  b_fmt_i,
@@ -47,7 +56,12 @@ module mosaic_tu_vec_lane (
   input  logic        fp8_sat_i,
   input  logic        subnormals_i,
   output logic [31:0] d_o,
-  output logic [5:0]  flags_o
+  output logic [5:0]  flags_o,
+  // The shared converters (ExtCvt = 1; requests 0 and results unused at 0).
+  output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
 
   localparam logic [2:0] OpAdd = 3'd0;
@@ -76,16 +90,19 @@ module mosaic_tu_vec_lane (
   logic [31:0] xa, xb;
   logic [5:0]  xa_flags, xb_flags;
 
-  mosaic_fmt_cvt u_widen_a (
+  mosaic_tu_cvt_slot #(
+    .Ext (ExtCvt)
+  ) u_widen_a (
     .from_i       (a_fmt_i),
     .to_i         (mosaic_pkg::FmtFp32),
     .bits_i       (a_i),
     .rm_i         (rm_i),
     .fp8_sat_i    (fp8_sat_i),
     .subnormals_i (subnormals_i),
-    .int_wrap_i   (1'b0),
     .bits_o       (xa),
-    .flags_o      (xa_flags)
+    .flags_o      (xa_flags),
+    .req_o        (cw_req_o),
+    .res_i        (cw_res_i)
   );
 
   mosaic_fmt_cvt u_widen_b (
@@ -172,16 +189,19 @@ module mosaic_tu_vec_lane (
   logic [31:0] cvt_res;
   logic [5:0]  cvt_flags;
 
-  mosaic_fmt_cvt u_narrow (
+  mosaic_tu_cvt_slot #(
+    .Ext (ExtCvt)
+  ) u_narrow (
     .from_i       (is_cvt ? a_fmt_i : mosaic_pkg::FmtFp32),
     .to_i         (d_fmt_i),
     .bits_i       (is_cvt ? a_i : f32_res),
     .rm_i         (rm_i),
     .fp8_sat_i    (fp8_sat_i),
     .subnormals_i (subnormals_i),
-    .int_wrap_i   (1'b0),
     .bits_o       (cvt_res),
-    .flags_o      (cvt_flags)
+    .flags_o      (cvt_flags),
+    .req_o        (cn_req_o),
+    .res_i        (cn_res_i)
   );
 
   // ---------------------------------------------------------------------

@@ -23,13 +23,16 @@
 // VecLanes lanes in 16 / VecLanes passes (mosaic_tu_lane_fold), and a row is
 // read only when the unit is empty and no read is out, so the one row it
 // returns is always taken: a few cycles per row instead of one, the same
-// results.
+// results. With ExtCvt (VecLanes = 1 only) the lane's widening of A and its
+// final conversion are mosaic_tu_redseq's shared converters (cw_*, cn_*):
+// the two sequencers never run at the same time (mosaic_tu's dispatch).
 
 `default_nettype none
 `include "mosaic_assert.svh"
 
 module mosaic_tu_vecseq #(
-  parameter int VecLanes = 16   // 16, 8, 4, 2 or 1
+  parameter int VecLanes = 16,  // 16, 8, 4, 2 or 1
+  parameter bit ExtCvt   = 1'b0 // 1 only with VecLanes = 1
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -72,7 +75,12 @@ module mosaic_tu_vecseq #(
   output logic         done_o,
   output logic [mosaic_pkg::SeqW-1:0]   done_seq_o,
   output logic         done_sat_o,
-  output logic         busy_o
+  output logic         busy_o,
+  // The shared converters (ExtCvt = 1; requests 0 and results unused at 0).
+  output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
 
   localparam logic [2:0] KindBin    = 3'd0;
@@ -174,7 +182,8 @@ module mosaic_tu_vecseq #(
 
   mosaic_tu_vec #(
     .Lanes  (VecLanes),
-    .InReg  (Full)
+    .InReg  (Full),
+    .ExtCvt (ExtCvt)
   ) u_vec (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -193,7 +202,11 @@ module mosaic_tu_vecseq #(
     .ready_i      (u_oready),
     .d_o          (u_d),
     .flags_o      (u_flags),
-    .sat_o        (u_sat)
+    .sat_o        (u_sat),
+    .cw_req_o     (cw_req_o),
+    .cw_res_i     (cw_res_i),
+    .cn_req_o     (cn_req_o),
+    .cn_res_i     (cn_res_i)
   );
 
   // ---- write-back ----------------------------------------------------

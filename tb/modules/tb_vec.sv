@@ -39,6 +39,8 @@ module tb_vec (
 );
 
   logic c_valid_unused, c_ready_unused;
+  // The shared-converter ports (ExtCvt = 0 here: requests 0, results unused).
+  logic [mosaic_pkg::CvtReqW-1:0] c_cw_unused, c_cn_unused, p_cw_unused, p_cn_unused;
 
   mosaic_tu_vec #(
     .Lanes  (16),
@@ -61,7 +63,11 @@ module tb_vec (
     .ready_i      (1'b1),
     .d_o          (c_d_o),
     .flags_o      (c_flags_o),
-    .sat_o        (c_sat_o)
+    .sat_o        (c_sat_o),
+    .cw_req_o     (c_cw_unused),
+    .cw_res_i     ('0),
+    .cn_req_o     (c_cn_unused),
+    .cn_res_i     ('0)
   );
 
   logic         valid_q, ready_q, fp8_sat_q, subnormals_q;
@@ -104,8 +110,15 @@ module tb_vec (
     .ready_i      (ready_q),
     .d_o          (d_o),
     .flags_o      (flags_o),
-    .sat_o        (sat_o)
+    .sat_o        (sat_o),
+    .cw_req_o     (p_cw_unused),
+    .cw_res_i     ('0),
+    .cn_req_o     (p_cn_unused),
+    .cn_res_i     ('0)
   );
+
+  logic unused_cvt;
+  assign unused_cvt = ^{c_cw_unused, c_cn_unused, p_cw_unused, p_cn_unused};
 
 endmodule
 
