@@ -846,10 +846,77 @@ module mosaic_tu #(
   logic       mma_done, mma_sat, mma_nx, mma_fin, vec_done, vec_sat, red_done, red_sat, lsu_done, lsu_err;
   logic [mosaic_pkg::SeqW-1:0] mma_seq, vec_seq, red_seq;
 
+  // With one lane in every element-wise and row unit (the FPGA
+  // configuration) engines that never run at the same time share logic
+  // (dispatch above: the element-wise and row sequencers start only with
+  // everything else idle, SDMA aside, and tmma/mmacc only with both of them
+  // idle):
+  // - the element-wise lane uses the row units' converters
+  //   (mosaic_tu_redseq: vx_*);
+  // - one row unpacker on each TRF read port (A on port 0, B on port 1)
+  //   serves the two sequencers and the mma engine's operand staging, and
+  //   one row packer the two sequencers (mosaic_tu_row_unpack/_pack, about
+  //   2 600 LUT4 each on an ECP5). The busy sequencer's tile row and
+  //   formats select, else the mma engine's (its rows are its own: fresh
+  //   or held); the results go to all.
+  localparam bit VecShareCvt = (VecLanes == 1) && (DivLanes == 1) && (ActLanes == 1) &&
+                               (RedLanes == 1);
+  logic [mosaic_pkg::CvtReqW-1:0] vx_cw, vx_cb, vx_cn;
+  logic [mosaic_pkg::CvtResW-1:0] vx_cw_res, vx_cb_res, vx_cn_res;
+
+  logic [3:0]   v_ux_y, v_ux_fa, v_ux_fb, v_px_y, v_px_fmt;
+  logic [3:0]   r_ux_y, r_ux_fa, r_ux_fb, r_px_y, r_px_fmt;
+  logic [3:0]   m_ux_y, m_ux_fa, m_ux_fb;
+  logic [511:0] m_ux_a_row, m_ux_b_row;
+  logic [511:0] v_px_el, r_px_el;
+  logic [511:0] sx_a, sx_b, sx_data;
+  logic [3:0]   sx_prow;
+  logic [63:0]  sx_be;
+  if (VecShareCvt) begin : g_share_row
+    logic       seq;
+    logic [3:0] ux_y, ux_fa, ux_fb;
+    assign seq   = vec_busy || red_busy;
+    assign ux_y  = vec_busy ? v_ux_y : red_busy ? r_ux_y : m_ux_y;
+    assign ux_fa = vec_busy ? v_ux_fa : red_busy ? r_ux_fa : m_ux_fa;
+    assign ux_fb = vec_busy ? v_ux_fb : red_busy ? r_ux_fb : m_ux_fb;
+    mosaic_tu_row_unpack u_rowx_a (
+      .row_i (seq ? t_rd0_data : m_ux_a_row),
+      .y_i   (ux_y),
+      .fmt_i (ux_fa),
+      .el_o  (sx_a)
+    );
+    mosaic_tu_row_unpack u_rowx_b (
+      .row_i (seq ? t_rd1_data : m_ux_b_row),
+      .y_i   (ux_y),
+      .fmt_i (ux_fb),
+      .el_o  (sx_b)
+    );
+    mosaic_tu_row_pack u_rowp (
+      .el_i   (vec_busy ? v_px_el : r_px_el),
+      .en_i   (16'hFFFF),
+      .y_i    (vec_busy ? v_px_y : r_px_y),
+      .fmt_i  (vec_busy ? v_px_fmt : r_px_fmt),
+      .prow_o (sx_prow),
+      .data_o (sx_data),
+      .be_o   (sx_be)
+    );
+  end else begin : g_own_row
+    assign sx_a    = '0;
+    assign sx_b    = '0;
+    assign sx_data = '0;
+    assign sx_prow = '0;
+    assign sx_be   = '0;
+    logic unused_sx;
+    assign unused_sx = ^{v_ux_y, v_ux_fa, v_ux_fb, v_px_y, v_px_fmt, v_px_el,
+                         r_ux_y, r_ux_fa, r_ux_fb, r_px_y, r_px_fmt, r_px_el,
+                         m_ux_y, m_ux_fa, m_ux_fb, m_ux_a_row, m_ux_b_row};
+  end
+
   mosaic_tu_mma #(
     .PeRows (PeRows),
     .PeCols (PeCols),
-    .PeFold (PeFold)
+    .PeFold (PeFold),
+    .ExtRow (VecShareCvt)
   ) u_mma (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
@@ -901,6 +968,13 @@ module mosaic_tu #(
     .done_fin_o    (mma_fin),
     .done_fd_o     (mma_fd),
     .busy_o        (mma_busy),
+    .ux_a_row_o    (m_ux_a_row),
+    .ux_b_row_o    (m_ux_b_row),
+    .ux_y_o        (m_ux_y),
+    .ux_fa_o       (m_ux_fa),
+    .ux_fb_o       (m_ux_fb),
+    .ux_a_i        (sx_a),
+    .ux_b_i        (sx_b),
     .pending_o     (mma_pending),
     .reading_o     (mma_reading),
     .ev_mac_busy_o (ev_mac_busy_o),
@@ -920,18 +994,11 @@ module mosaic_tu #(
     .clk_o  (vec_clk)
   );
 
-  // With one lane in every element-wise and row unit (the FPGA
-  // configuration) the element-wise lane borrows the row units' shared
-  // converter pair (mosaic_tu_redseq): the two sequencers are never busy
-  // at once (dispatch above: each starts only with everything idle).
-  localparam bit VecShareCvt = (VecLanes == 1) && (DivLanes == 1) && (ActLanes == 1) &&
-                               (RedLanes == 1);
-  logic [mosaic_pkg::CvtReqW-1:0] vx_cw, vx_cn;
-  logic [mosaic_pkg::CvtResW-1:0] vx_cw_res, vx_cn_res;
 
   mosaic_tu_vecseq #(
     .VecLanes (VecLanes),
-    .ExtCvt   (VecShareCvt)
+    .ExtCvt   (VecShareCvt),
+    .ExtRow   (VecShareCvt)
   ) u_vec (
     .clk_i         (vec_clk),
     .rst_ni        (rst_ni),
@@ -971,8 +1038,21 @@ module mosaic_tu #(
     .done_seq_o    (vec_seq),
     .done_sat_o    (vec_sat),
     .busy_o        (vec_busy),
+    .ux_y_o        (v_ux_y),
+    .ux_fa_o       (v_ux_fa),
+    .ux_fb_o       (v_ux_fb),
+    .ux_a_i        (sx_a),
+    .ux_b_i        (sx_b),
+    .px_el_o       (v_px_el),
+    .px_y_o        (v_px_y),
+    .px_fmt_o      (v_px_fmt),
+    .px_prow_i     (sx_prow),
+    .px_data_i     (sx_data),
+    .px_be_i       (sx_be),
     .cw_req_o      (vx_cw),
     .cw_res_i      (vx_cw_res),
+    .cb_req_o      (vx_cb),
+    .cb_res_i      (vx_cb_res),
     .cn_req_o      (vx_cn),
     .cn_res_i      (vx_cn_res)
   );
@@ -989,7 +1069,8 @@ module mosaic_tu #(
   mosaic_tu_redseq #(
     .DivLanes (DivLanes),
     .ActLanes (ActLanes),
-    .RedLanes (RedLanes)
+    .RedLanes (RedLanes),
+    .ExtRow   (VecShareCvt)
   ) u_red (
     .clk_i         (red_clk),
     .rst_ni        (rst_ni),
@@ -1030,10 +1111,23 @@ module mosaic_tu #(
     .done_seq_o    (red_seq),
     .done_sat_o    (red_sat),
     .busy_o        (red_busy),
+    .ux_y_o        (r_ux_y),
+    .ux_fa_o       (r_ux_fa),
+    .ux_fb_o       (r_ux_fb),
+    .ux_a_i        (sx_a),
+    .ux_b_i        (sx_b),
+    .px_el_o       (r_px_el),
+    .px_y_o        (r_px_y),
+    .px_fmt_o      (r_px_fmt),
+    .px_prow_i     (sx_prow),
+    .px_data_i     (sx_data),
+    .px_be_i       (sx_be),
     .x_sel_i       (VecShareCvt && vec_busy),
     .x_cw_i        (vx_cw),
+    .x_cb_i        (vx_cb),
     .x_cn_i        (vx_cn),
     .x_cw_res_o    (vx_cw_res),
+    .x_cb_res_o    (vx_cb_res),
     .x_cn_res_o    (vx_cn_res)
   );
 

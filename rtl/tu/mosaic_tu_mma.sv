@@ -65,7 +65,12 @@
 module mosaic_tu_mma #(
   parameter int PeRows = 16,
   parameter int PeCols = 16,
-  parameter int PeFold = 1    // output columns per PE (mosaic_tu_array)
+  parameter int PeFold = 1,   // output columns per PE (mosaic_tu_array)
+  // 1: A's and B's rows are unpacked by mosaic_tu's row unpackers, which
+  // the element-wise and row sequencers share with this engine (they never
+  // run beside it): rows, tile row and formats out on ux_*, the elements
+  // back in the same cycle. 0: its own.
+  parameter bit ExtRow = 1'b0
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -124,6 +129,14 @@ module mosaic_tu_mma #(
   output logic         busy_o,
   output logic [31:0]  pending_o,     // D registers of ops in the engine
   output logic [31:0]  reading_o,     // registers the op being staged reads
+  // The shared row unpackers (ExtRow = 1; unused at 0).
+  output logic [511:0] ux_a_row_o,
+  output logic [511:0] ux_b_row_o,
+  output logic [3:0]   ux_y_o,
+  output logic [3:0]   ux_fa_o,
+  output logic [3:0]   ux_fb_o,
+  input  logic [511:0] ux_a_i,
+  input  logic [511:0] ux_b_i,
   // Performance events.
   output logic         ev_mac_busy_o,
   output logic [15:0]  ev_macs_o
@@ -428,8 +441,17 @@ module mosaic_tu_mma #(
   logic [511:0] a_row, b_row, a_hold_q, b_hold_q, b_next_q, a_raw, b_raw;
   assign a_row = p_a_q ? rd0_data_i : a_hold_q;
   assign b_row = p_b_q ? rd1_data_i : p_bnew_q ? b_next_q : b_hold_q;
-  mosaic_tu_row_unpack u_rowx_a (.row_i (a_row), .y_i (p_y_q), .fmt_i (p_fa_q), .el_o (a_raw));
-  mosaic_tu_row_unpack u_rowx_b (.row_i (b_row), .y_i (p_y_q), .fmt_i (p_fb_q), .el_o (b_raw));
+  assign ux_a_row_o = a_row;
+  assign ux_b_row_o = b_row;
+  assign ux_y_o     = p_y_q;
+  assign ux_fa_o    = p_fa_q;
+  assign ux_fb_o    = p_fb_q;
+  mosaic_tu_row_unpack_slot #(.Ext (ExtRow)) u_rowx_a (
+    .row_i (a_row), .y_i (p_y_q), .fmt_i (p_fa_q), .ext_el_i (ux_a_i), .el_o (a_raw)
+  );
+  mosaic_tu_row_unpack_slot #(.Ext (ExtRow)) u_rowx_b (
+    .row_i (b_row), .y_i (p_y_q), .fmt_i (p_fb_q), .ext_el_i (ux_b_i), .el_o (b_raw)
+  );
 
   // The buffers keep the unpacked elements; the stepper widens the PeRows
   // + PeCols it feeds the array (mosaic_fp_widen), with the op's formats,

@@ -21,7 +21,8 @@
 module mosaic_tu_redseq #(
   parameter int DivLanes = 16,   // 16, 8, 4, 2 or 1
   parameter int ActLanes = 16,
-  parameter int RedLanes = 16    // 16 (mosaic_tu_red) or 1 (mosaic_tu_red_serial)
+  parameter int RedLanes = 16,   // 16 (mosaic_tu_red) or 1 (mosaic_tu_red_serial)
+  parameter bit ExtRow   = 1'b0  // unpack/pack rows in mosaic_tu (ux_*, px_*)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -67,14 +68,30 @@ module mosaic_tu_redseq #(
   output logic [mosaic_pkg::SeqW-1:0]   done_seq_o,
   output logic         done_sat_o,
   output logic         busy_o,
+  // The row unpackers and packer (ExtRow = 1: mosaic_tu's, shared with the
+  // other sequencer, which is idle while this one is busy; unused at 0):
+  // tile row and formats out, elements / TRF row data back in the same cycle.
+  output logic [3:0]   ux_y_o,
+  output logic [3:0]   ux_fa_o,
+  output logic [3:0]   ux_fb_o,
+  input  logic [511:0] ux_a_i,
+  input  logic [511:0] ux_b_i,
+  output logic [511:0] px_el_o,
+  output logic [3:0]   px_y_o,
+  output logic [3:0]   px_fmt_o,
+  input  logic [3:0]   px_prow_i,
+  input  logic [511:0] px_data_i,
+  input  logic [63:0]  px_be_i,
   // The element-wise engine's use of the shared converters (ShareCvt only):
   // while x_sel_i (mosaic_tu_vecseq busy; this sequencer is then idle, as
   // mosaic_tu's dispatch starts each only with the other idle) they convert
-  // x_cw_i / x_cn_i, results in the same cycle.
+  // x_cw_i / x_cb_i / x_cn_i, results in the same cycle.
   input  logic         x_sel_i,
   input  logic [mosaic_pkg::CvtReqW-1:0] x_cw_i,
+  input  logic [mosaic_pkg::CvtReqW-1:0] x_cb_i,
   input  logic [mosaic_pkg::CvtReqW-1:0] x_cn_i,
   output logic [mosaic_pkg::CvtResW-1:0] x_cw_res_o,
+  output logic [mosaic_pkg::CvtResW-1:0] x_cb_res_o,
   output logic [mosaic_pkg::CvtResW-1:0] x_cn_res_o
 );
 
@@ -121,8 +138,15 @@ module mosaic_tu_redseq #(
   logic [3:0]   rsp_y;
   logic [511:0] a_el, b_el;
   assign rsp_y = desc_q ? ~(req_q[3:0] - 4'd1) : (req_q[3:0] - 4'd1);
-  mosaic_tu_row_unpack u_rowx_a (.row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (fa_q), .el_o (a_el));
-  mosaic_tu_row_unpack u_rowx_b (.row_i (rd1_data_i), .y_i (rsp_y), .fmt_i (fb_q), .el_o (b_el));
+  assign ux_y_o  = rsp_y;
+  assign ux_fa_o = fa_q;
+  assign ux_fb_o = fb_q;
+  mosaic_tu_row_unpack_slot #(.Ext (ExtRow)) u_rowx_a (
+    .row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (fa_q), .ext_el_i (ux_a_i), .el_o (a_el)
+  );
+  mosaic_tu_row_unpack_slot #(.Ext (ExtRow)) u_rowx_b (
+    .row_i (rd1_data_i), .y_i (rsp_y), .fmt_i (fb_q), .ext_el_i (ux_b_i), .el_o (b_el)
+  );
 
   // ---- units -----------------------------------------------------------
   logic         red_valid, red_ready, red_ovalid, red_oready, red_last, red_sat;
@@ -141,19 +165,21 @@ module mosaic_tu_redseq #(
   // tbdiv and tact units share one widening and one narrowing converter
   // (mosaic_tu_cvt_slot): the sequencer runs one instruction, so one kind,
   // at a time, and a unit is idle once the instruction it worked on is done.
-  // With one element-wise lane too, mosaic_tu_vecseq's lane uses the pair
-  // while it runs (x_*): its widening of A and its final conversion.
+  // tbdiv's divisor widening is a third shared converter (cb). With one
+  // element-wise lane too, mosaic_tu_vecseq's lane uses all three while it
+  // runs (x_*): its widenings of A and B and its final conversion.
   localparam bit ShareCvt = (DivLanes == 1) && (ActLanes == 1) && (RedLanes == 1);
-  logic [mosaic_pkg::CvtReqW-1:0] red_cw, red_cn, div_cw, div_cn, act_cw, act_cn;
-  logic [mosaic_pkg::CvtResW-1:0] cw_res, cn_res;
+  logic [mosaic_pkg::CvtReqW-1:0] red_cw, red_cn, div_cw, div_cb, div_cn, act_cw, act_cn;
+  logic [mosaic_pkg::CvtResW-1:0] cw_res, cb_res, cn_res;
   // The running kind's requests (declared here: Yosys 0.23 resolves no
   // struct declared inside a generate block).
-  mosaic_cvt_req_t cw, cn;
+  mosaic_cvt_req_t cw, cb, cn;
 
   if (ShareCvt) begin : g_share
-    logic [31:0] cw_bits, cn_bits;
-    logic [5:0]  cw_flags, cn_flags;
+    logic [31:0] cw_bits, cb_bits, cn_bits;
+    logic [5:0]  cw_flags, cb_flags, cn_flags;
     assign cw_res = {cw_bits, cw_flags};
+    assign cb_res = {cb_bits, cb_flags};
     assign cn_res = {cn_bits, cn_flags};
     always_comb begin
       unique case (kind_q)
@@ -161,12 +187,15 @@ module mosaic_tu_redseq #(
         KindTact: begin cw = act_cw; cn = act_cn; end
         default:  begin cw = red_cw; cn = red_cn; end
       endcase
+      cb = div_cb;
       if (x_sel_i) begin
         cw = x_cw_i;
+        cb = x_cb_i;
         cn = x_cn_i;
       end
     end
     assign x_cw_res_o = cw_res;
+    assign x_cb_res_o = cb_res;
     assign x_cn_res_o = cn_res;
     mosaic_fmt_cvt u_widen (
       .from_i       (cw.from),
@@ -178,6 +207,17 @@ module mosaic_tu_redseq #(
       .int_wrap_i   (1'b0),
       .bits_o       (cw_bits),
       .flags_o      (cw_flags)
+    );
+    mosaic_fmt_cvt u_widen_b (
+      .from_i       (cb.from),
+      .to_i         (cb.to),
+      .bits_i       (cb.bits),
+      .rm_i         (cb.rm),
+      .fp8_sat_i    (cb.fp8_sat),
+      .subnormals_i (cb.subn),
+      .int_wrap_i   (1'b0),
+      .bits_o       (cb_bits),
+      .flags_o      (cb_flags)
     );
     mosaic_fmt_cvt u_narrow (
       .from_i       (cn.from),
@@ -192,14 +232,17 @@ module mosaic_tu_redseq #(
     );
   end else begin : g_own_cvt
     assign cw     = '0;
+    assign cb     = '0;
     assign cn     = '0;
     assign cw_res = '0;
+    assign cb_res = '0;
     assign cn_res = '0;
     assign x_cw_res_o = '0;
+    assign x_cb_res_o = '0;
     assign x_cn_res_o = '0;
     logic unused_cvt;
-    assign unused_cvt = ^{red_cw, red_cn, div_cw, div_cn, act_cw, act_cn, cw, cn,
-                          x_sel_i, x_cw_i, x_cn_i};
+    assign unused_cvt = ^{red_cw, red_cn, div_cw, div_cb, div_cn, act_cw, act_cn, cw, cb, cn,
+                          x_sel_i, x_cw_i, x_cb_i, x_cn_i};
   end
 
   assign red_valid = hold_q && ((kind_q == KindTred) || (kind_q == 2'd1));
@@ -316,6 +359,8 @@ module mosaic_tu_redseq #(
     .sat_o        (dv_sat),
     .cw_req_o     (div_cw),
     .cw_res_i     (cw_res),
+    .cb_req_o     (div_cb),
+    .cb_res_i     (cb_res),
     .cn_req_o     (div_cn),
     .cn_res_i     (cn_res)
   );
@@ -396,14 +441,21 @@ module mosaic_tu_redseq #(
   logic [3:0]   t_prow;
   logic [511:0] t_data;
   logic [63:0]  t_be;
-  mosaic_tu_row_pack u_rowp (
-    .el_i   (o_el),
-    .en_i   (16'hFFFF),
-    .y_i    (out_y),
-    .fmt_i  (fd_q),
-    .prow_o (t_prow),
-    .data_o (t_data),
-    .be_o   (t_be)
+  assign px_el_o  = o_el;
+  assign px_y_o   = out_y;
+  assign px_fmt_o = fd_q;
+  mosaic_tu_row_pack_slot #(
+    .Ext (ExtRow)
+  ) u_rowp (
+    .el_i       (o_el),
+    .y_i        (out_y),
+    .fmt_i      (fd_q),
+    .ext_prow_i (px_prow_i),
+    .ext_data_i (px_data_i),
+    .ext_be_i   (px_be_i),
+    .prow_o     (t_prow),
+    .data_o     (t_data),
+    .be_o       (t_be)
   );
 
   logic [1:0] wsel_d;

@@ -22,9 +22,9 @@
 // right-aligned as everywhere in Mosaic) and [6e +: 6] of flags_o. sat_o is
 // the OR of the SAT flags of the row at the output (what sets mcsr.msat).
 //
-// ExtCvt = 1 (Lanes = 1 only): the lane's widening of A and its final
-// conversion use the converters mosaic_tu_redseq shares (cw_*, cn_*; see
-// mosaic_tu_vec_lane).
+// ExtCvt = 1 (Lanes = 1 only): the lane's widenings of A and B and its
+// final conversion use the converters mosaic_tu_redseq shares (cw_*, cb_*,
+// cn_*; see mosaic_tu_vec_lane).
 //
 // Not here: tbdiv and tact (need an iterative divider / the tact
 // sequencer), tred / trowmax / trowsum (reductions across lanes).
@@ -59,6 +59,8 @@ module mosaic_tu_vec #(
   // The shared converters (ExtCvt = 1; requests 0 and results unused at 0).
   output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cb_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cb_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
@@ -75,7 +77,7 @@ module mosaic_tu_vec #(
   logic [Lanes-1:0]    sat_d;
 
   for (genvar e = 0; e < Lanes; e++) begin : g_lane
-    logic [mosaic_pkg::CvtReqW-1:0] cw_req, cn_req;
+    logic [mosaic_pkg::CvtReqW-1:0] cw_req, cb_req, cn_req;
     mosaic_tu_vec_lane #(
       .ExtCvt (ExtCvt)
     ) u_lane (
@@ -92,6 +94,8 @@ module mosaic_tu_vec #(
       .flags_o      (flags_d[6*e +: 6]),
       .cw_req_o     (cw_req),
       .cw_res_i     (cw_res_i),
+      .cb_req_o     (cb_req),
+      .cb_res_i     (cb_res_i),
       .cn_req_o     (cn_req),
       .cn_res_i     (cn_res_i)
     );
@@ -99,10 +103,11 @@ module mosaic_tu_vec #(
     // Only lane 0 may use the shared converters (ExtCvt needs one lane).
     if (e == 0) begin : g_req
       assign cw_req_o = cw_req;
+      assign cb_req_o = cb_req;
       assign cn_req_o = cn_req;
     end else begin : g_noreq
       logic unused_req;
-      assign unused_req = ^{cw_req, cn_req};
+      assign unused_req = ^{cw_req, cb_req, cn_req};
     end
   end
 

@@ -29,8 +29,9 @@
 
 module mosaic_tu_vec_div #(
   parameter int Lanes  = 16,
-  // The widening of A and the narrowing: each lane's own (0), or shared by
-  // mosaic_tu_redseq's units through cw_*/cn_* (1, with Lanes = 1).
+  // The widenings of A and of the divisor and the narrowing: the unit's
+  // own (0), or shared by mosaic_tu_redseq's units through cw_*/cb_*/cn_*
+  // (1, with Lanes = 1).
   parameter bit ExtCvt = 1'b0
 ) (
   input  logic                 clk_i,
@@ -55,6 +56,8 @@ module mosaic_tu_vec_div #(
   // The shared converters (ExtCvt = 1; unused at 0).
   output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cb_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cb_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
@@ -63,16 +66,19 @@ module mosaic_tu_vec_div #(
   logic [31:0] xb;
   logic [5:0]  xb_flags;
 
-  mosaic_fmt_cvt u_widen_b (
+  mosaic_tu_cvt_slot #(
+    .Ext (ExtCvt)
+  ) u_widen_b (
     .from_i       (b_fmt_i),
     .to_i         (mosaic_pkg::FmtFp32),
     .bits_i       (b_i),
     .rm_i         (rm_i),
     .fp8_sat_i    (fp8_sat_i),
     .subnormals_i (subnormals_i),
-    .int_wrap_i   (1'b0),
     .bits_o       (xb),
-    .flags_o      (xb_flags)
+    .flags_o      (xb_flags),
+    .req_o        (cb_req_o),
+    .res_i        (cb_res_i)
   );
 
   // Options of the row in flight, for the narrowing at the end.

@@ -31,9 +31,9 @@
 // (see mosaic_fmt_cvt); high bits above a source's width are ignored and the
 // result's high bits are zero. Op codes 6..7 give 0 with no flags.
 //
-// ExtCvt = 1 (one lane in the unit, the FPGA configuration): the widening
-// of A and the final conversion go out as requests (cw_*, cn_*;
-// mosaic_tu_cvt_slot) to the pair mosaic_tu_redseq shares, which the
+// ExtCvt = 1 (one lane in the unit, the FPGA configuration): the widenings
+// of A and B and the final conversion go out as requests (cw_*, cb_*,
+// cn_*; mosaic_tu_cvt_slot) to the converters mosaic_tu_redseq shares, which the
 // element-wise engine may use because the two sequencers never run at the
 // same time. The result comes back in the same cycle, so timing and results
 // are those of the lane's own converters.
@@ -60,6 +60,8 @@ module mosaic_tu_vec_lane #(
   // The shared converters (ExtCvt = 1; requests 0 and results unused at 0).
   output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cb_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cb_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
@@ -105,16 +107,19 @@ module mosaic_tu_vec_lane #(
     .res_i        (cw_res_i)
   );
 
-  mosaic_fmt_cvt u_widen_b (
+  mosaic_tu_cvt_slot #(
+    .Ext (ExtCvt)
+  ) u_widen_b (
     .from_i       (b_fmt_i),
     .to_i         (mosaic_pkg::FmtFp32),
     .bits_i       (b_i),
     .rm_i         (rm_i),
     .fp8_sat_i    (fp8_sat_i),
     .subnormals_i (subnormals_i),
-    .int_wrap_i   (1'b0),
     .bits_o       (xb),
-    .flags_o      (xb_flags)
+    .flags_o      (xb_flags),
+    .req_o        (cb_req_o),
+    .res_i        (cb_res_i)
   );
 
   // ---------------------------------------------------------------------

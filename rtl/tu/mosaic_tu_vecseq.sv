@@ -23,8 +23,8 @@
 // VecLanes lanes in 16 / VecLanes passes (mosaic_tu_lane_fold), and a row is
 // read only when the unit is empty and no read is out, so the one row it
 // returns is always taken: a few cycles per row instead of one, the same
-// results. With ExtCvt (VecLanes = 1 only) the lane's widening of A and its
-// final conversion are mosaic_tu_redseq's shared converters (cw_*, cn_*):
+// results. With ExtCvt (VecLanes = 1 only) the lane's widenings of A and B
+// and its final conversion are mosaic_tu_redseq's shared converters:
 // the two sequencers never run at the same time (mosaic_tu's dispatch).
 
 `default_nettype none
@@ -32,7 +32,8 @@
 
 module mosaic_tu_vecseq #(
   parameter int VecLanes = 16,  // 16, 8, 4, 2 or 1
-  parameter bit ExtCvt   = 1'b0 // 1 only with VecLanes = 1
+  parameter bit ExtCvt   = 1'b0, // 1 only with VecLanes = 1
+  parameter bit ExtRow   = 1'b0  // unpack/pack rows in mosaic_tu (ux_*, px_*)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -76,9 +77,25 @@ module mosaic_tu_vecseq #(
   output logic [mosaic_pkg::SeqW-1:0]   done_seq_o,
   output logic         done_sat_o,
   output logic         busy_o,
+  // The row unpackers and packer (ExtRow = 1: mosaic_tu's, shared with the
+  // other sequencer, which is idle while this one is busy; unused at 0):
+  // tile row and formats out, elements / TRF row data back in the same cycle.
+  output logic [3:0]   ux_y_o,
+  output logic [3:0]   ux_fa_o,
+  output logic [3:0]   ux_fb_o,
+  input  logic [511:0] ux_a_i,
+  input  logic [511:0] ux_b_i,
+  output logic [511:0] px_el_o,
+  output logic [3:0]   px_y_o,
+  output logic [3:0]   px_fmt_o,
+  input  logic [3:0]   px_prow_i,
+  input  logic [511:0] px_data_i,
+  input  logic [63:0]  px_be_i,
   // The shared converters (ExtCvt = 1; requests 0 and results unused at 0).
   output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
+  output logic [mosaic_pkg::CvtReqW-1:0] cb_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cb_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
 );
@@ -128,8 +145,15 @@ module mosaic_tu_vecseq #(
 
   // ---- operands ------------------------------------------------------
   logic [511:0] a_el, b_el, b_in;
-  mosaic_tu_row_unpack u_rowx_a (.row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (fa_q), .el_o (a_el));
-  mosaic_tu_row_unpack u_rowx_b (.row_i (rd1_data_i), .y_i (rsp_y), .fmt_i (fb_q), .el_o (b_el));
+  assign ux_y_o  = rsp_y;
+  assign ux_fa_o = fa_q;
+  assign ux_fb_o = fb_q;
+  mosaic_tu_row_unpack_slot #(.Ext (ExtRow)) u_rowx_a (
+    .row_i (rd0_data_i), .y_i (rsp_y), .fmt_i (fa_q), .ext_el_i (ux_a_i), .el_o (a_el)
+  );
+  mosaic_tu_row_unpack_slot #(.Ext (ExtRow)) u_rowx_b (
+    .row_i (rd1_data_i), .y_i (rsp_y), .fmt_i (fb_q), .ext_el_i (ux_b_i), .el_o (b_el)
+  );
   always_comb begin
     unique case (kind_q)
       KindBcast:  b_in = {16{b_el[31:0]}};
@@ -205,6 +229,8 @@ module mosaic_tu_vecseq #(
     .sat_o        (u_sat),
     .cw_req_o     (cw_req_o),
     .cw_res_i     (cw_res_i),
+    .cb_req_o     (cb_req_o),
+    .cb_res_i     (cb_res_i),
     .cn_req_o     (cn_req_o),
     .cn_res_i     (cn_res_i)
   );
@@ -213,14 +239,21 @@ module mosaic_tu_vecseq #(
   logic [3:0]   t_prow;
   logic [511:0] t_data;
   logic [63:0]  t_be;
-  mosaic_tu_row_pack u_rowp (
-    .el_i   (v_d),
-    .en_i   (16'hFFFF),
-    .y_i    (wr_y),
-    .fmt_i  (fd_q),
-    .prow_o (t_prow),
-    .data_o (t_data),
-    .be_o   (t_be)
+  assign px_el_o  = v_d;
+  assign px_y_o   = wr_y;
+  assign px_fmt_o = fd_q;
+  mosaic_tu_row_pack_slot #(
+    .Ext (ExtRow)
+  ) u_rowp (
+    .el_i       (v_d),
+    .y_i        (wr_y),
+    .fmt_i      (fd_q),
+    .ext_prow_i (px_prow_i),
+    .ext_data_i (px_data_i),
+    .ext_be_i   (px_be_i),
+    .prow_o     (t_prow),
+    .data_o     (t_data),
+    .be_o       (t_be)
   );
 
   // TRF rows D's tile occupies: 16, 8, 4 or 2.

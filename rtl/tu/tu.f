@@ -21,7 +21,9 @@ rtl/tu/mosaic_tu_red_serial.sv
 rtl/tu/mosaic_tu_redseq.sv
 rtl/tu/mosaic_tu_row_addr.sv
 rtl/tu/mosaic_tu_row_pack.sv
+rtl/tu/mosaic_tu_row_pack_slot.sv
 rtl/tu/mosaic_tu_row_unpack.sv
+rtl/tu/mosaic_tu_row_unpack_slot.sv
 rtl/tu/mosaic_tu_scpad_xfer.sv
 rtl/tu/mosaic_tu_sdma.sv
 rtl/tu/mosaic_tu_sdma_buf.sv

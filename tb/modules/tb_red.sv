@@ -118,11 +118,11 @@ module tb_red #(
   end
 
   // The tbdiv unit here has 16 lanes, each with its own converters.
-  mosaic_cvt_req_t v_cw, v_cn;
+  mosaic_cvt_req_t v_cw, v_cb, v_cn;
   mosaic_cvt_res_t v_none;
   logic unused_v_cvt;
   assign v_none       = '0;
-  assign unused_v_cvt = ^{v_cw, v_cn};
+  assign unused_v_cvt = ^{v_cw, v_cb, v_cn};
 
   mosaic_tu_vec_div u_div (
     .clk_i        (clk_i),
@@ -144,6 +144,8 @@ module tb_red #(
     .sat_o        (v_sat_o),
     .cw_req_o     (v_cw),
     .cw_res_i     (v_none),
+    .cb_req_o     (v_cb),
+    .cb_res_i     (v_none),
     .cn_req_o     (v_cn),
     .cn_res_i     (v_none)
   );

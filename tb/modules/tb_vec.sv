@@ -40,7 +40,8 @@ module tb_vec (
 
   logic c_valid_unused, c_ready_unused;
   // The shared-converter ports (ExtCvt = 0 here: requests 0, results unused).
-  logic [mosaic_pkg::CvtReqW-1:0] c_cw_unused, c_cn_unused, p_cw_unused, p_cn_unused;
+  logic [mosaic_pkg::CvtReqW-1:0] c_cw_unused, c_cb_unused, c_cn_unused;
+  logic [mosaic_pkg::CvtReqW-1:0] p_cw_unused, p_cb_unused, p_cn_unused;
 
   mosaic_tu_vec #(
     .Lanes  (16),
@@ -66,6 +67,8 @@ module tb_vec (
     .sat_o        (c_sat_o),
     .cw_req_o     (c_cw_unused),
     .cw_res_i     ('0),
+    .cb_req_o     (c_cb_unused),
+    .cb_res_i     ('0),
     .cn_req_o     (c_cn_unused),
     .cn_res_i     ('0)
   );
@@ -113,12 +116,15 @@ module tb_vec (
     .sat_o        (sat_o),
     .cw_req_o     (p_cw_unused),
     .cw_res_i     ('0),
+    .cb_req_o     (p_cb_unused),
+    .cb_res_i     ('0),
     .cn_req_o     (p_cn_unused),
     .cn_res_i     ('0)
   );
 
   logic unused_cvt;
-  assign unused_cvt = ^{c_cw_unused, c_cn_unused, p_cw_unused, p_cn_unused};
+  assign unused_cvt = ^{c_cw_unused, c_cb_unused, c_cn_unused,
+                        p_cw_unused, p_cb_unused, p_cn_unused};
 
 endmodule
 
