@@ -859,8 +859,8 @@ module mosaic_tu #(
   //   2 600 LUT4 each on an ECP5). The busy sequencer's tile row and
   //   formats select, else the mma engine's (its rows are its own: fresh
   //   or held); the results go to all.
-  localparam bit VecShareCvt = (VecLanes == 1) && (DivLanes == 1) && (ActLanes == 1) &&
-                               (RedLanes == 1);
+  localparam bit ShareIdle = (VecLanes == 1) && (DivLanes == 1) && (ActLanes == 1) &&
+                             (RedLanes == 1);
   logic [mosaic_pkg::CvtReqW-1:0] vx_cw, vx_cb, vx_cn;
   logic [mosaic_pkg::CvtResW-1:0] vx_cw_res, vx_cb_res, vx_cn_res;
 
@@ -872,7 +872,7 @@ module mosaic_tu #(
   logic [511:0] sx_a, sx_b, sx_data;
   logic [3:0]   sx_prow;
   logic [63:0]  sx_be;
-  if (VecShareCvt) begin : g_share_row
+  if (ShareIdle) begin : g_share_row
     logic       seq;
     logic [3:0] ux_y, ux_fa, ux_fb;
     assign seq   = vec_busy || red_busy;
@@ -916,7 +916,7 @@ module mosaic_tu #(
     .PeRows (PeRows),
     .PeCols (PeCols),
     .PeFold (PeFold),
-    .ExtRow (VecShareCvt)
+    .ExtRow (ShareIdle)
   ) u_mma (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
@@ -994,11 +994,10 @@ module mosaic_tu #(
     .clk_o  (vec_clk)
   );
 
-
   mosaic_tu_vecseq #(
     .VecLanes (VecLanes),
-    .ExtCvt   (VecShareCvt),
-    .ExtRow   (VecShareCvt)
+    .ExtCvt   (ShareIdle),
+    .ExtRow   (ShareIdle)
   ) u_vec (
     .clk_i         (vec_clk),
     .rst_ni        (rst_ni),
@@ -1070,7 +1069,7 @@ module mosaic_tu #(
     .DivLanes (DivLanes),
     .ActLanes (ActLanes),
     .RedLanes (RedLanes),
-    .ExtRow   (VecShareCvt)
+    .ExtRow   (ShareIdle)
   ) u_red (
     .clk_i         (red_clk),
     .rst_ni        (rst_ni),
@@ -1122,7 +1121,7 @@ module mosaic_tu #(
     .px_prow_i     (sx_prow),
     .px_data_i     (sx_data),
     .px_be_i       (sx_be),
-    .x_sel_i       (VecShareCvt && vec_busy),
+    .x_sel_i       (ShareIdle && vec_busy),
     .x_cw_i        (vx_cw),
     .x_cb_i        (vx_cb),
     .x_cn_i        (vx_cn),

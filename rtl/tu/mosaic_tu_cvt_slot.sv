@@ -1,8 +1,8 @@
-// One format conversion of a row unit (the widening or narrowing of
-// mosaic_tu_vec_div, mosaic_tu_tact, mosaic_tu_red_serial): a
-// mosaic_fmt_cvt of the unit's own (Ext = 0), or the request for a
-// converter its sequencer shares among units that never work at the same
-// time (Ext = 1: mosaic_tu_redseq with one lane in each unit, the FPGA
+// One format conversion of a row or element-wise unit (the widenings and
+// narrowing of mosaic_tu_vec_div, mosaic_tu_tact, mosaic_tu_red_serial,
+// mosaic_tu_vec_lane): a mosaic_fmt_cvt of the unit's own (Ext = 0), or the
+// request for a converter mosaic_tu_redseq shares among units that never
+// work at the same time (Ext = 1: one lane in each unit, the FPGA
 // configuration). Either way bits_o/flags_o follow the inputs
 // combinationally, so the unit's timing and results do not depend on Ext.
 

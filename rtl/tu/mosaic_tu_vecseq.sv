@@ -78,8 +78,9 @@ module mosaic_tu_vecseq #(
   output logic         done_sat_o,
   output logic         busy_o,
   // The row unpackers and packer (ExtRow = 1: mosaic_tu's, shared with the
-  // other sequencer, which is idle while this one is busy; unused at 0):
-  // tile row and formats out, elements / TRF row data back in the same cycle.
+  // other sequencer and, the unpackers, with the mma engine's staging, both
+  // idle while this one is busy; unused at 0): tile row and formats out,
+  // elements / TRF row data back in the same cycle.
   output logic [3:0]   ux_y_o,
   output logic [3:0]   ux_fa_o,
   output logic [3:0]   ux_fb_o,
