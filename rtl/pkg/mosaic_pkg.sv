@@ -293,6 +293,10 @@ package mosaic_pkg;
   // declared outside the module as one bit.
   localparam int CvtReqW  = 4 + 4 + 32 + 3 + 1 + 1;
   localparam int CvtResW  = 32 + 6;
+  // A request for a shared FP32 fused multiply-add ({a, b, c, rm},
+  // mosaic_tu_fma_slot) and its answer ({res, flags}).
+  localparam int FmaReqW  = 32 * 3 + 3;
+  localparam int FmaResW  = 32 + 6;
 
   /* verilator lint_on UNUSEDPARAM */
 

@@ -851,7 +851,7 @@ module mosaic_tu #(
   // (dispatch above: the element-wise and row sequencers start only with
   // everything else idle, SDMA aside, and tmma/mmacc only with both of them
   // idle):
-  // - the element-wise lane uses the row units' converters
+  // - the element-wise lane uses the row units' converters and FMA
   //   (mosaic_tu_redseq: vx_*);
   // - one row unpacker on each TRF read port (A on port 0, B on port 1)
   //   serves the two sequencers and the mma engine's operand staging, and
@@ -863,6 +863,8 @@ module mosaic_tu #(
                              (RedLanes == 1);
   logic [mosaic_pkg::CvtReqW-1:0] vx_cw, vx_cb, vx_cn;
   logic [mosaic_pkg::CvtResW-1:0] vx_cw_res, vx_cb_res, vx_cn_res;
+  logic [mosaic_pkg::FmaReqW-1:0] vx_fx;
+  logic [mosaic_pkg::FmaResW-1:0] vx_fx_res;
 
   logic [3:0]   v_ux_y, v_ux_fa, v_ux_fb, v_px_y, v_px_fmt;
   logic [3:0]   r_ux_y, r_ux_fa, r_ux_fb, r_px_y, r_px_fmt;
@@ -1053,7 +1055,9 @@ module mosaic_tu #(
     .cb_req_o      (vx_cb),
     .cb_res_i      (vx_cb_res),
     .cn_req_o      (vx_cn),
-    .cn_res_i      (vx_cn_res)
+    .cn_res_i      (vx_cn_res),
+    .fx_req_o      (vx_fx),
+    .fx_res_i      (vx_fx_res)
   );
 
 
@@ -1127,7 +1131,9 @@ module mosaic_tu #(
     .x_cn_i        (vx_cn),
     .x_cw_res_o    (vx_cw_res),
     .x_cb_res_o    (vx_cb_res),
-    .x_cn_res_o    (vx_cn_res)
+    .x_cn_res_o    (vx_cn_res),
+    .x_fx_i        (vx_fx),
+    .x_fx_res_o    (vx_fx_res)
   );
 
   // ------------------------------------------------------------------

@@ -172,37 +172,46 @@ module mosaic_tu_lsu #(
   logic        row_fill;
   logic [64:0] cnt_ones;
   logic [63:0] bmask;
-  logic [511:0] bmask_bits;
 
   assign q        = bt_ptr[5:0];
   assign ptr_end  = bt_ptr + {3'd0, bt_cnt};
   assign row_fill = ptr_end[5:0] == 6'd0;
   assign cnt_ones = (65'd1 << bt_cnt) - 65'd1;
   assign bmask    = cnt_ones[63:0] << q;
-  for (genvar b = 0; b < 64; b++) begin : g_bmask
-    assign bmask_bits[8*b +: 8] = {8{bmask[b]}};
-  end
 
   // ---- tld: R beats into the row buffer, row buffer into the TRF ----
   logic         wfull_q, wfull_d;
   logic [4:0]   wrow_q, wrow_d;
-  logic [511:0] rowbuf_q, rowbuf_d;
-  logic [AxiDataWidth-1:0] r_shift;
+  logic [511:0] rowbuf_q;
+  logic [AxiDataWidth-1:0] r_rot;
   logic [511:0] r_place;
   logic         r_hs, zero_phase, trf_wr_hs, ld_done;
 
   assign rready_o   = active_q && !store_q && bt_valid && !wfull_q;
   assign r_hs       = rvalid_i && rready_o;
-  assign r_shift    = rdata_i >> {bt_lo, 3'b000};
-  assign r_place    = 512'(r_shift) << {q, 3'b000};
-  assign rowbuf_d   = r_hs ? ((rowbuf_q & ~bmask_bits) | (r_place & bmask_bits)) : rowbuf_q;
+  // Beat byte j (lo <= j < lo + cnt) goes to row byte q + j - lo. The
+  // beat's bytes never leave their TRF row (a bus word never spans two
+  // tile rows, and a TRF row holds whole tile rows), so row byte b takes
+  // beat byte (b - q + lo) mod BusBytes: the beat rotated by q - lo within
+  // the bus word, repeated across the row, and bmask keeps the right bytes:
+  // one rotation inside a bus word instead of a 512-bit shift by 64 byte
+  // positions (an FPGA's LUTs: about a quarter).
+  logic [OffW-1:0]          r_amt;
+  logic [2*AxiDataWidth-1:0] r_dbl;
+  assign r_amt   = q[OffW-1:0] - bt_lo;
+  assign r_dbl   = {rdata_i, rdata_i} << {r_amt, 3'b000};
+  assign r_rot   = r_dbl[2*AxiDataWidth-1 -: AxiDataWidth];
+  assign r_place = {(512 / AxiDataWidth){r_rot}};
 
   assign zero_phase    = wrow_q >= ndrows;
   assign trf_wr_req_o  = active_q && !store_q && (wfull_q || (zero_phase && !wrow_q[4]));
   assign trf_wr_reg_o  = treg_q;
   assign trf_wr_row_o  = wrow_q[3:0];
   assign trf_wr_be_o   = {64{1'b1}};
-  assign trf_wr_data_o = zero_phase ? 512'd0 : rowbuf_q;
+  // rowbuf_q is cleared as the last data row is written (every data row
+  // is written whole, so it never needs clearing before), which gives the
+  // zero rows without a 512-bit select on the write data.
+  assign trf_wr_data_o = rowbuf_q;
   assign trf_wr_hs     = trf_wr_req_o && trf_wr_ready_i;
   assign ld_done       = trf_wr_hs && (wrow_q == 5'd15);
 
@@ -226,7 +235,24 @@ module mosaic_tu_lsu #(
   assign rrow_d       = start ? 5'd0 : rd_hs ? rrow_q + 5'd1 : rrow_q;
   assign rbuf_d       = (rd_pend_q && trf_rd_valid_i) ? trf_rd_data_i : rbuf_q;
 
-  assign w_sel    = rbuf_q >> {q, 3'b000};
+  // W lane j (lo <= j < lo + cnt) carries row byte q + j - lo, all inside
+  // the row: the bus word of the row holding q and the next one (wrapping,
+  // never used past the row's end), shifted to byte q, then to lane lo.
+  localparam int RowWords = 512 / AxiDataWidth;
+  localparam int WordW    = 6 - OffW;
+  logic [WordW-1:0]          w_word;
+  logic [2*AxiDataWidth-1:0] w_pair;
+  assign w_word   = q[5:OffW];
+  always_comb begin
+    w_pair = '0;
+    for (int k = 0; k < RowWords; k++) begin
+      if (w_word == WordW'(k)) begin
+        w_pair = {rbuf_q[AxiDataWidth*((k + 1) % RowWords) +: AxiDataWidth],
+                  rbuf_q[AxiDataWidth*k +: AxiDataWidth]};
+      end
+    end
+  end
+  assign w_sel    = 512'(w_pair >> {q[OffW-1:0], 3'b000});
   assign wvalid_o = active_q && store_q && bt_valid && rbuf_valid_q;
   assign wdata_o  = AxiDataWidth'(w_sel) << {bt_lo, 3'b000};
   assign wstrb_o  = cnt_ones[BusBytes-1:0] << bt_lo;
@@ -281,14 +307,21 @@ module mosaic_tu_lsu #(
     end
   end
 
-  // Data buffers: no reset needed (written before they are read).
+  // Data buffers: no reset needed (written before they are read). A beat
+  // writes its bytes only (byte enables, no read-modify-write select).
   always_ff @(posedge clk_i) begin
-    rowbuf_q <= rowbuf_d;
-    rbuf_q   <= rbuf_d;
+    for (int b = 0; b < 64; b++) begin
+      if (trf_wr_hs && (wrow_q == ndrows - 5'd1)) begin
+        rowbuf_q[8*b +: 8] <= 8'd0;
+      end else if (r_hs && bmask[b]) begin
+        rowbuf_q[8*b +: 8] <= r_place[8*b +: 8];
+      end
+    end
+    rbuf_q <= rbuf_d;
   end
 
   logic unused;
-  assign unused = ^{w_sel, rlast_i, rresp_i[0], bresp_i[0], cnt_ones[64], ptr_end[9:6]};
+  assign unused = ^{w_sel, r_dbl[AxiDataWidth-1:0], rlast_i, rresp_i[0], bresp_i[0], cnt_ones[64], ptr_end[9:6]};
 
 endmodule
 

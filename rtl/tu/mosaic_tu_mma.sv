@@ -30,10 +30,11 @@
 // operand in between. A buffer is rewritten only when no op that is staged
 // or stepping refers to it (reference counts). Op information and raw D
 // have five slots: up to three ops staged or stepping, one draining, and
-// one more accepted while it drains. The stepper goes from one block's last
-// step straight into the next block's first. Chained tmma (same FP32/INT32
-// D as the previous op, 16x16 array) skips D: the accumulators still hold
-// it, so one 16x16x16 tile takes 16 cycles in steady state; so does an
+// one more accepted while it drains (two with a folded array, below). The
+// stepper goes from one block's last step straight into the next block's
+// first. Chained tmma (same FP32/INT32 D as the previous op, 16x16 array)
+// skips D: the accumulators still hold it, so one 16x16x16 tile takes 16
+// cycles in steady state; so does an
 // unchained op whose staging fits in 16 cycles (every mmacc sub-operation
 // of 8-bit inputs with a 16-bit result, for example).
 //
@@ -155,7 +156,12 @@ module mosaic_tu_mma #(
   localparam bit Folded = (PeFold > 1);
   localparam int PhysC  = PeCols / PeFold;
   localparam int SubW   = Folded ? $clog2(PeFold) : 1;
-  localparam int Slots = 5;             // op information and raw D
+  // Op information and raw D slots. A folded array takes PeFold cycles a
+  // k-step, so an op steps for hundreds of cycles and staging further ahead
+  // than the next op buys nothing: two slots (an op stepping or draining,
+  // the next one staged), and the raw D is 32 TRF rows of LUT RAM, not 80.
+  localparam int Slots = Folded ? 2 : 5;
+  localparam int SlotW = $clog2(Slots);
 
   // ------------------------------------------------------------------
   // Op information (slot = op number mod Slots) and A/B buffers (mod 3).
@@ -192,17 +198,17 @@ module mosaic_tu_mma #(
   logic [AAw-1:0] sa_ra, sa_wa;
   logic [BAw-1:0] sb_ra, sb_wa;
 
-  logic [2:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
-  logic [2:0] ds;                                       // = drain_slot_q
-  logic [2:0] ss;                                       // = step_slot_q
+  logic [SlotW-1:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
+  logic [SlotW-1:0] ds;                                       // = drain_slot_q
+  logic [SlotW-1:0] ss;                                       // = step_slot_q
   logic       op_steps_done;                            // its last step goes now
   logic       dr_go;                                    // the drain is at a row
   logic [3:0] dr_prow_d;                                // ... in this TRF row of its D
   logic [1:0] ab_used_q;                                // ops accepted, not yet stepped
   logic [1:0] info_buf_q [2][Slots];                    // [A/B][slot]: the op's buffer
 
-  function automatic logic [2:0] slot_inc(input logic [2:0] s);
-    slot_inc = (s == 3'(Slots - 1)) ? 3'd0 : s + 3'd1;
+  function automatic logic [SlotW-1:0] slot_inc(input logic [SlotW-1:0] s);
+    slot_inc = (s == SlotW'(Slots - 1)) ? '0 : s + SlotW'(1);
   endfunction
 
   function automatic logic fmt_is_int(input logic [3:0] f);
@@ -320,7 +326,7 @@ module mosaic_tu_mma #(
   logic        st_act_q, st_chain_q;
   logic [4:0]  st_ra_q, st_rb_q, st_rd_q;
   logic [3:0]  st_fa_q, st_fb_q, st_fd_q;
-  logic [2:0]  st_islot_q;
+  logic [SlotW-1:0] st_islot_q;
   logic [1:0]  st_buf_q [2];         // A/B buffers being written
   logic        st_ahit_q, st_bhit_q;  // A (B) reused: not read
   logic [4:0]  st_c_q;               // A/B tile row, 16 = A/B done
@@ -344,7 +350,7 @@ module mosaic_tu_mma #(
   logic             d_ok, d_go;
   always_comb begin
     for (int s = 0; s < Slots; s++) begin
-      d_older[s] = info_v_q[s] && (3'(s) != st_islot_q) && (info_rd_q[s] == st_rd_q);
+      d_older[s] = info_v_q[s] && (SlotW'(s) != st_islot_q) && (info_rd_q[s] == st_rd_q);
     end
   end
   // The drain writes D block row by block row, each block's rows in order
@@ -392,7 +398,7 @@ module mosaic_tu_mma #(
   logic       p_valid_q, p_a_q, p_b_q, p_bpref_q, p_bnew_q, p_d0_q, p_d1_q;
   logic       p_last_q;
   logic [3:0] p_y_q, p_fa_q, p_fb_q, p_dp_q;
-  logic [2:0] p_islot_q;
+  logic [SlotW-1:0] p_islot_q;
   logic [1:0] p_abuf_q, p_bbuf_q;
   logic       p_wa_q, p_wb_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -623,7 +629,7 @@ module mosaic_tu_mma #(
   end
 
   // Next block and its D load.
-  logic [2:0]       nb_slot_q;
+  logic [SlotW-1:0] nb_slot_q;
   logic [BiW-1:0]   nb_bi_q;
   logic [BjW-1:0]   nb_bj_q;
   logic             nb_loaded_q, nb_first, nb_avail, nb_chn, start;
@@ -661,7 +667,7 @@ module mosaic_tu_mma #(
   // D rows of the block being loaded (nb_* when the load starts, then
   // latched: the block may start, moving nb_*, before its last row), raw
   // from its TRF row, widened for the array.
-  logic [2:0]       dl_slot_q, dl_slot;
+  logic [SlotW-1:0] dl_slot_q, dl_slot;
   logic [BiW-1:0]   dl_bi_q, dl_bi;
   logic [BjW-1:0]   dl_bj_q, dl_bj;
   logic [3:0]   dl_y, dl_prow, dl_c0, dl_fd;

@@ -36,8 +36,10 @@
 `default_nettype none
 
 module mosaic_tu_red_serial #(
-  // The widening and narrowing converters: its own (0), or shared by
-  // mosaic_tu_redseq's units through cw_*/cn_* (1; mosaic_tu_cvt_slot).
+  // The widening and narrowing converters and the adder: its own (0), or
+  // shared by mosaic_tu_redseq's units through cw_*/cn_*/fx_* (1;
+  // mosaic_tu_cvt_slot; the adder then is the shared FMA, a + b =
+  // fma(a, 1.0, b) with the same bits and flags, see mosaic_fp_add32).
   parameter bit ExtCvt = 1'b0
 ) (
   input  logic         clk_i,
@@ -65,7 +67,10 @@ module mosaic_tu_red_serial #(
   output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
-  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i,
+  // The shared FMA (ExtCvt = 1; request 0 and result unused at 0).
+  output logic [mosaic_pkg::FmaReqW-1:0] fx_req_o,
+  input  logic [mosaic_pkg::FmaResW-1:0] fx_res_i
 );
 
   localparam logic [1:0] SIdle = 2'd0;  // accepting a row
@@ -158,13 +163,31 @@ module mosaic_tu_red_serial #(
     end
   end
 
-  mosaic_fp_add32 u_add (
-    .a_i     (add_a),
-    .b_i     (add_b),
-    .rm_i    (rm_q),
-    .res_o   (sum),
-    .flags_o (add_fl)
-  );
+  if (ExtCvt) begin : g_ext_add
+    mosaic_tu_fma_slot #(
+      .Ext (1'b1)
+    ) u_add (
+      .a_i     (add_a),
+      .b_i     (32'h3F80_0000),
+      .c_i     (add_b),
+      .rm_i    (rm_q),
+      .res_o   (sum),
+      .flags_o (add_fl),
+      .req_o   (fx_req_o),
+      .res_i   (fx_res_i)
+    );
+  end else begin : g_own_add
+    assign fx_req_o = '0;
+    logic unused_fx;
+    assign unused_fx = ^fx_res_i;
+    mosaic_fp_add32 u_add (
+      .a_i     (add_a),
+      .b_i     (add_b),
+      .rm_i    (rm_q),
+      .res_o   (sum),
+      .flags_o (add_fl)
+    );
+  end
 
   mosaic_fp_minmax32 u_mm (
     .a_i   (facc_q),

@@ -83,17 +83,21 @@ module mosaic_tu_redseq #(
   input  logic [3:0]   px_prow_i,
   input  logic [511:0] px_data_i,
   input  logic [63:0]  px_be_i,
-  // The element-wise engine's use of the shared converters (ShareCvt only):
-  // while x_sel_i (mosaic_tu_vecseq busy; this sequencer is then idle, as
-  // mosaic_tu's dispatch starts each only with the other idle) they convert
-  // x_cw_i / x_cb_i / x_cn_i, results in the same cycle.
+  // The element-wise engine's use of the shared converters and FMA
+  // (ShareCvt only): while x_sel_i (mosaic_tu_vecseq busy; this sequencer
+  // is then idle, as mosaic_tu's dispatch starts each only with the other
+  // idle) they take x_cw_i / x_cb_i / x_cn_i / x_fx_i, results in the same
+  // cycle.
   input  logic         x_sel_i,
   input  logic [mosaic_pkg::CvtReqW-1:0] x_cw_i,
   input  logic [mosaic_pkg::CvtReqW-1:0] x_cb_i,
   input  logic [mosaic_pkg::CvtReqW-1:0] x_cn_i,
   output logic [mosaic_pkg::CvtResW-1:0] x_cw_res_o,
   output logic [mosaic_pkg::CvtResW-1:0] x_cb_res_o,
-  output logic [mosaic_pkg::CvtResW-1:0] x_cn_res_o
+  output logic [mosaic_pkg::CvtResW-1:0] x_cn_res_o,
+  // ... and of the shared FMA: x_fx_i while x_sel_i.
+  input  logic [mosaic_pkg::FmaReqW-1:0] x_fx_i,
+  output logic [mosaic_pkg::FmaResW-1:0] x_fx_res_o
 );
 
   // Kinds: 0 tred, 1 row op (trowmax/trowsum), 2 tbdiv, 3 tact (in place).
@@ -168,10 +172,14 @@ module mosaic_tu_redseq #(
   // at a time, and a unit is idle once the instruction it worked on is done.
   // tbdiv's divisor widening is a third shared converter (cb). With one
   // element-wise lane too, mosaic_tu_vecseq's lane uses all three while it
-  // runs (x_*): its widenings of A and B and its final conversion.
+  // runs (x_*): its widenings of A and B and its final conversion. One FP32
+  // FMA (mosaic_tu_fma_slot) serves the tact lane, the serial reduction's
+  // adder and the element-wise lane the same way.
   localparam bit ShareCvt = (DivLanes == 1) && (ActLanes == 1) && (RedLanes == 1);
   logic [mosaic_pkg::CvtReqW-1:0] red_cw, red_cn, div_cw, div_cb, div_cn, act_cw, act_cn;
   logic [mosaic_pkg::CvtResW-1:0] cw_res, cb_res, cn_res;
+  logic [mosaic_pkg::FmaReqW-1:0] red_fx, act_fx, fx;
+  logic [mosaic_pkg::FmaResW-1:0] fx_res;
   // The running kind's requests (declared here: Yosys 0.23 resolves no
   // struct declared inside a generate block).
   mosaic_cvt_req_t cw, cb, cn;
@@ -189,15 +197,36 @@ module mosaic_tu_redseq #(
         default:  begin cw = red_cw; cn = red_cn; end
       endcase
       cb = div_cb;
+      fx = (kind_q == KindTact) ? act_fx : red_fx;
       if (x_sel_i) begin
         cw = x_cw_i;
         cb = x_cb_i;
         cn = x_cn_i;
+        fx = x_fx_i;
       end
     end
     assign x_cw_res_o = cw_res;
     assign x_cb_res_o = cb_res;
     assign x_cn_res_o = cn_res;
+    assign x_fx_res_o = fx_res;
+    logic [31:0] fx_bits;
+    logic [5:0]  fx_flags;
+    logic        unused_fx_valid;
+    assign fx_res = {fx_bits, fx_flags};
+    mosaic_fma32 #(
+      .Stages (0)
+    ) u_fma (
+      .clk_i   (1'b0),
+      .rst_ni  (1'b1),
+      .valid_i (1'b1),
+      .a_i     (fx[98:67]),
+      .b_i     (fx[66:35]),
+      .c_i     (fx[34:3]),
+      .rm_i    (fx[2:0]),
+      .valid_o (unused_fx_valid),
+      .res_o   (fx_bits),
+      .flags_o (fx_flags)
+    );
     mosaic_fmt_cvt u_widen (
       .from_i       (cw.from),
       .to_i         (cw.to),
@@ -241,9 +270,12 @@ module mosaic_tu_redseq #(
     assign x_cw_res_o = '0;
     assign x_cb_res_o = '0;
     assign x_cn_res_o = '0;
+    assign fx         = '0;
+    assign fx_res     = '0;
+    assign x_fx_res_o = '0;
     logic unused_cvt;
     assign unused_cvt = ^{red_cw, red_cn, div_cw, div_cb, div_cn, act_cw, act_cn, cw, cb, cn,
-                          x_sel_i, x_cw_i, x_cb_i, x_cn_i};
+                          x_sel_i, x_cw_i, x_cb_i, x_cn_i, red_fx, act_fx, fx, x_fx_i};
   end
 
   assign red_valid = hold_q && ((kind_q == KindTred) || (kind_q == 2'd1));
@@ -274,6 +306,7 @@ module mosaic_tu_redseq #(
     );
     assign red_cw = '0;
     assign red_cn = '0;
+    assign red_fx = '0;
   end else begin : g_red_serial
     mosaic_tu_red_serial #(
       .ExtCvt (ShareCvt)
@@ -300,7 +333,9 @@ module mosaic_tu_redseq #(
       .cw_req_o     (red_cw),
       .cw_res_i     (cw_res),
       .cn_req_o     (red_cn),
-      .cn_res_i     (cn_res)
+      .cn_res_i     (cn_res),
+      .fx_req_o     (red_fx),
+      .fx_res_i     (fx_res)
     );
   end
 
@@ -418,7 +453,9 @@ module mosaic_tu_redseq #(
     .cw_req_o     (act_cw),
     .cw_res_i     (cw_res),
     .cn_req_o     (act_cn),
-    .cn_res_i     (cn_res)
+    .cn_res_i     (cn_res),
+    .fx_req_o     (act_fx),
+    .fx_res_i     (fx_res)
   );
 
   logic taken;

@@ -30,7 +30,8 @@
 // from the lanes' registers through the narrowing converters.
 //
 // Area: per lane one combinational mosaic_fma32, one mosaic_div32, two
-// mosaic_fmt_cvt (none with ExtCvt: mosaic_tu_redseq's shared pair), nine
+// mosaic_fmt_cvt (with ExtCvt no FMA or converter: mosaic_tu_redseq's
+// shared ones), nine
 // 32-bit registers and a 6-bit step counter (the lanes sequence themselves
 // and stay in lockstep; lane 0 speaks for all).
 
@@ -38,8 +39,9 @@
 
 module mosaic_tu_tact #(
   parameter int Lanes  = 16,
-  // The widening of A and the narrowing: each lane's own (0), or shared by
-  // mosaic_tu_redseq's units through cw_*/cn_* (1, with Lanes = 1).
+  // The widening of A, the narrowing and the FMA: each lane's own (0), or
+  // shared by mosaic_tu_redseq's units through cw_*/cn_*/fx_* (1, with
+  // Lanes = 1).
   parameter bit ExtCvt = 1'b0
 ) (
   input  logic                 clk_i,
@@ -63,7 +65,10 @@ module mosaic_tu_tact #(
   output logic [mosaic_pkg::CvtReqW-1:0] cw_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cw_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
-  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i,
+  // The shared FMA (ExtCvt = 1; unused at 0).
+  output logic [mosaic_pkg::FmaReqW-1:0] fx_req_o,
+  input  logic [mosaic_pkg::FmaResW-1:0] fx_res_i
 );
 
   localparam logic [2:0] FnRecip = 3'd4;
@@ -96,6 +101,7 @@ module mosaic_tu_tact #(
     logic [31:0] x, y, d;
     logic [5:0]  x_flags, y_flags, d_flags, in_flags_q;
     logic [mosaic_pkg::CvtReqW-1:0] w_req, n_req;
+    logic [mosaic_pkg::FmaReqW-1:0] f_req;
     logic        keep_q;
 
     mosaic_tu_cvt_slot #(
@@ -121,7 +127,9 @@ module mosaic_tu_tact #(
       end
     end
 
-    mosaic_tu_tact_lane u_lane (
+    mosaic_tu_tact_lane #(
+      .ExtFma (ExtCvt)
+    ) u_lane (
       .clk_i   (clk_i),
       .rst_ni  (rst_ni),
       .valid_i (valid_i),
@@ -131,7 +139,9 @@ module mosaic_tu_tact #(
       .valid_o (lane_valid[e]),
       .ready_i (ready_i),
       .y_o     (y),
-      .flags_o (y_flags)
+      .flags_o (y_flags),
+      .fx_req_o (f_req),
+      .fx_res_i (fx_res_i)
     );
 
     mosaic_tu_cvt_slot #(
@@ -149,13 +159,14 @@ module mosaic_tu_tact #(
       .res_i        (cn_res_i)
     );
 
-    // Only lane 0 may use the shared converters (ExtCvt needs one lane).
+    // Only lane 0 may use the shared units (ExtCvt needs one lane).
     if (e == 0) begin : g_req
       assign cw_req_o = w_req;
       assign cn_req_o = n_req;
+      assign fx_req_o = f_req;
     end else begin : g_noreq
       logic unused_req;
-      assign unused_req = ^{w_req, n_req};
+      assign unused_req = ^{w_req, n_req, f_req};
     end
 
     logic [5:0] lane_flags;

@@ -52,7 +52,10 @@
 
 `default_nettype none
 
-module mosaic_tu_tact_lane (
+module mosaic_tu_tact_lane #(
+  // 1: the FMA is the one mosaic_tu_redseq shares (mosaic_tu_fma_slot).
+  parameter bit ExtFma = 1'b0
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
 
@@ -64,7 +67,10 @@ module mosaic_tu_tact_lane (
   output logic        valid_o,
   input  logic        ready_i,
   output logic [31:0] y_o,
-  output logic [5:0]  flags_o
+  output logic [5:0]  flags_o,
+  // The shared FMA (ExtFma = 1; request 0 and result unused at 0).
+  output logic [mosaic_pkg::FmaReqW-1:0] fx_req_o,
+  input  logic [mosaic_pkg::FmaResW-1:0] fx_res_i
 );
 
   // FP32 constants of sw/golden/tact.c.
@@ -320,21 +326,18 @@ module mosaic_tu_tact_lane (
 
   logic [31:0] fma_res;
   logic [5:0]  fma_flags;
-  logic        fma_valid;
 
-  mosaic_fma32 #(
-    .Stages (0)
+  mosaic_tu_fma_slot #(
+    .Ext (ExtFma)
   ) u_fma (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .valid_i (1'b1),
     .a_i     (op_a),
     .b_i     (op_b),
     .c_i     (op_c),
     .rm_i    (mosaic_pkg::RmRne),
-    .valid_o (fma_valid),
     .res_o   (fma_res),
-    .flags_o (fma_flags)
+    .flags_o (fma_flags),
+    .req_o   (fx_req_o),
+    .res_i   (fx_res_i)
   );
 
   mosaic_div32 u_div (
@@ -509,7 +512,7 @@ module mosaic_tu_tact_lane (
   assign flags_o = use_div_flags ? dfl_q : quiet ? 6'd0 : rflags;
 
   logic unused;
-  assign unused = ^{fma_valid, div_ready, e_d[9:8], e_k1[9:8], e_k2[9:8]};
+  assign unused = ^{div_ready, e_d[9:8], e_k1[9:8], e_k2[9:8]};
 
 endmodule
 

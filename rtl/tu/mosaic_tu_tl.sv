@@ -40,9 +40,9 @@
 //           register range. done_o once every B is back.
 //
 // StageRam = 1 (the FPGA configuration) keeps the phases with the buffer
-// in mosaic_tu_tl_stage_ram (distributed RAM, any 64-byte window readable)
-// and Lanes = 1: the gather lane, a tl.mstore W beat and a Rows-phase row
-// are each one window read, and tl.mload clears its rows in Fetch instead
+// in mosaic_tu_tl_stage_ram (distributed RAM, read as 8 bytes from any
+// byte or a row from any of its first 8 bytes) and Lanes = 1: the gather
+// lane, a tl.mstore W beat and a Rows-phase row are each one window read, and tl.mload clears its rows in Fetch instead
 // of at issue.
 //
 // done_o pulses once the last TRF write (tl.mstore: the last B) has been
@@ -436,7 +436,11 @@ module mosaic_tu_tl #(
 
   logic [5:0]   scan_q, cnt1_q, cnt2_q;
   logic [9:0]   poff_q;
-  logic [319:0] tbl1_q, tbl2_q;   // q-th selected position * inner, 10 bits each
+  // q-th selected position * inner. A memory (no reset: the scan writes
+  // entry q before any lane reads it), so an FPGA maps each table to a few
+  // LUT-RAM cells instead of a 320-bit vector with a stride-10 index.
+  logic [9:0]   tbl1_q [32];
+  logic [9:0]   tbl2_q [32];
   logic         scan_busy;
   assign scan_busy = (st_q == StFetch) && is_concat && !scan_q[5];
 
@@ -512,7 +516,7 @@ module mosaic_tu_tl #(
     assign q2   = lx1_q[5:0] - n1;
     logic unused_q2;
     assign unused_q2 = q2[5];
-    assign tv   = (lx1_q < {4'd0, n1}) ? tbl1_q[10*lx1_q[4:0] +: 10] : tbl2_q[10*q2[4:0] +: 10];
+    assign tv   = (lx1_q < {4'd0, n1}) ? tbl1_q[lx1_q[4:0]] : tbl2_q[q2[4:0]];
     assign gidx_v[gt] = is_concat ? {(lx1_q >= {4'd0, n1}), lp_q + tv} : {1'b0, lp_q};
 
     logic [11:0] pos;
@@ -718,8 +722,6 @@ module mosaic_tu_tl #(
       cnt1_q  <= '0;
       cnt2_q  <= '0;
       poff_q  <= '0;
-      tbl1_q  <= '0;
-      tbl2_q  <= '0;
       gpos_q  <= '0;
       wpend_q <= 1'b0;
       gbuf_q  <= '0;
@@ -786,14 +788,8 @@ module mosaic_tu_tl #(
       if (scan_busy) begin
         scan_q <= scan_q + 6'd1;
         poff_q <= poff_q + inner[9:0];
-        if (sel1[scan_q[4:0]]) begin
-          tbl1_q[10*cnt1_q[4:0] +: 10] <= poff_q;
-          cnt1_q <= cnt1_q + 6'd1;
-        end
-        if (sel2[scan_q[4:0]]) begin
-          tbl2_q[10*cnt2_q[4:0] +: 10] <= poff_q;
-          cnt2_q <= cnt2_q + 6'd1;
-        end
+        if (sel1[scan_q[4:0]]) cnt1_q <= cnt1_q + 6'd1;
+        if (sel2[scan_q[4:0]]) cnt2_q <= cnt2_q + 6'd1;
       end
       // Gather.
       if (g_adv) begin
@@ -824,6 +820,11 @@ module mosaic_tu_tl #(
       if (bvalid_i && bready_o) b_cnt_q <= b_cnt_q + 6'd1;
       if ((r_fire && rresp_i != 2'b00) || (bvalid_i && bready_o && bresp_i != 2'b00)) err_q <= 1'b1;
     end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (scan_busy && sel1[scan_q[4:0]]) tbl1_q[cnt1_q[4:0]] <= poff_q;
+    if (scan_busy && sel2[scan_q[4:0]]) tbl2_q[cnt2_q[4:0]] <= poff_q;
   end
 
   logic unused;

@@ -1,5 +1,6 @@
-// TensorLoad engine: the 2 KiB staging buffer as distributed RAM, read as a
-// 64-byte window from any byte (mosaic_tu_tl with StageRam = 1).
+// TensorLoad engine: the 2 KiB staging buffer as distributed RAM, read as an
+// 8-byte window from any byte or a 64-byte window from any byte 0..7 of a
+// row (mosaic_tu_tl with StageRam = 1).
 //
 // Staging byte x sits in row x[10:6], byte-bank x[5:0]. Each bank is two
 // 16 x 8 RAMs (groups 0 and 1) with one write and one asynchronous read
@@ -31,7 +32,8 @@ module mosaic_tu_tl_stage_ram (
   input  logic [7:0]   bw_word_i,
   input  logic [7:0]   bw_be_i,
   input  logic [63:0]  bw_data_i,
-  // Window read: byte i of rd_data_o is staging byte rd_addr_i + i.
+  // Window read: byte i of rd_data_o is staging byte rd_addr_i + i, for
+  // bytes 8..63 only when rd_addr_i[5:3] == 0.
   input  logic [10:0]  rd_addr_i,
   output logic [511:0] rd_data_o
 );
@@ -84,13 +86,19 @@ module mosaic_tu_tl_stage_ram (
     assign bank_q[8*gb +: 8] = pl_b[4] ? out_g[1] : out_g[0];
   end
 
-  // Window byte i is bank (a + i) mod 64.
+  // Window byte i is bank (a + i) mod 64. Bytes 0..7 come through a full
+  // rotation (gather lane, tl.mstore W beat: any address); bytes 8..63 only
+  // through a rotation by a[2:0], which is all the one 64-byte window read
+  // needs (tl.addi / tl.mload rows: a = 64 row + base[2:0]). Half the
+  // select logic of a 64-byte rotation of the whole window.
   logic [1023:0] bank2;
+  logic [575:0]  near;
   assign bank2     = {bank_q, bank_q} >> {rd_sh, 3'b000};
-  assign rd_data_o = bank2[511:0];
+  assign near      = {bank_q[63:0], bank_q} >> {rd_sh[2:0], 3'b000};
+  assign rd_data_o = {near[511:64], bank2[63:0]};
 
   logic unused;
-  assign unused = ^bank2[1023:512];
+  assign unused = ^{bank2[1023:64], near[575:512], near[63:0]};
 
 endmodule
 

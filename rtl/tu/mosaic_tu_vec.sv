@@ -22,9 +22,9 @@
 // right-aligned as everywhere in Mosaic) and [6e +: 6] of flags_o. sat_o is
 // the OR of the SAT flags of the row at the output (what sets mcsr.msat).
 //
-// ExtCvt = 1 (Lanes = 1 only): the lane's widenings of A and B and its
-// final conversion use the converters mosaic_tu_redseq shares (cw_*, cb_*,
-// cn_*; see mosaic_tu_vec_lane).
+// ExtCvt = 1 (Lanes = 1 only): the lane's widenings of A and B, its final
+// conversion and its FMA use the converters and the FMA mosaic_tu_redseq
+// shares (cw_*, cb_*, cn_*, fx_*; see mosaic_tu_vec_lane).
 //
 // Not here: tbdiv and tact (need an iterative divider / the tact
 // sequencer), tred / trowmax / trowsum (reductions across lanes).
@@ -62,7 +62,10 @@ module mosaic_tu_vec #(
   output logic [mosaic_pkg::CvtReqW-1:0] cb_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cb_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
-  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i,
+  // The shared FMA (ExtCvt = 1; request 0 and result unused at 0).
+  output logic [mosaic_pkg::FmaReqW-1:0] fx_req_o,
+  input  logic [mosaic_pkg::FmaResW-1:0] fx_res_i
 );
 
 
@@ -78,6 +81,7 @@ module mosaic_tu_vec #(
 
   for (genvar e = 0; e < Lanes; e++) begin : g_lane
     logic [mosaic_pkg::CvtReqW-1:0] cw_req, cb_req, cn_req;
+    logic [mosaic_pkg::FmaReqW-1:0] fx_req;
     mosaic_tu_vec_lane #(
       .ExtCvt (ExtCvt)
     ) u_lane (
@@ -97,17 +101,20 @@ module mosaic_tu_vec #(
       .cb_req_o     (cb_req),
       .cb_res_i     (cb_res_i),
       .cn_req_o     (cn_req),
-      .cn_res_i     (cn_res_i)
+      .cn_res_i     (cn_res_i),
+      .fx_req_o     (fx_req),
+      .fx_res_i     (fx_res_i)
     );
     assign sat_d[e] = flags_d[6*e + mosaic_pkg::FlagSat];
-    // Only lane 0 may use the shared converters (ExtCvt needs one lane).
+    // Only lane 0 may use the shared units (ExtCvt needs one lane).
     if (e == 0) begin : g_req
       assign cw_req_o = cw_req;
       assign cb_req_o = cb_req;
       assign cn_req_o = cn_req;
+      assign fx_req_o = fx_req;
     end else begin : g_noreq
       logic unused_req;
-      assign unused_req = ^{cw_req, cb_req, cn_req};
+      assign unused_req = ^{cw_req, cb_req, cn_req, fx_req};
     end
   end
 

@@ -32,11 +32,12 @@
 // result's high bits are zero. Op codes 6..7 give 0 with no flags.
 //
 // ExtCvt = 1 (one lane in the unit, the FPGA configuration): the widenings
-// of A and B and the final conversion go out as requests (cw_*, cb_*,
-// cn_*; mosaic_tu_cvt_slot) to the converters mosaic_tu_redseq shares, which the
-// element-wise engine may use because the two sequencers never run at the
-// same time. The result comes back in the same cycle, so timing and results
-// are those of the lane's own converters.
+// of A and B, the final conversion and the FMA go out as requests (cw_*,
+// cb_*, cn_*, fx_*; mosaic_tu_cvt_slot, mosaic_tu_fma_slot) to the
+// converters and the FMA mosaic_tu_redseq shares, which the element-wise
+// engine may use because the two sequencers never run at the same time.
+// The result comes back in the same cycle, so timing and results are those
+// of the lane's own units.
 //
 // MOSAIC_INJECT_VEC_BUG (test builds only): float sub forgets to negate B
 // under RUP, so tb/modules/test_rtl_vec can prove it notices.
@@ -63,7 +64,11 @@ module mosaic_tu_vec_lane #(
   output logic [mosaic_pkg::CvtReqW-1:0] cb_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cb_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
-  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i,
+  // The shared FMA (ExtCvt = 1, as the converters; request 0 and result
+  // unused at 0).
+  output logic [mosaic_pkg::FmaReqW-1:0] fx_req_o,
+  input  logic [mosaic_pkg::FmaResW-1:0] fx_res_i
 );
 
   localparam logic [2:0] OpAdd = 3'd0;
@@ -134,23 +139,20 @@ module mosaic_tu_vec_lane #(
 
   logic [31:0] fma_b, fma_c, fma_res;
   logic [5:0]  fma_flags;
-  logic        fma_valid_unused;
   assign fma_b = is_mul ? xb : 32'h3F80_0000;
   assign fma_c = is_mul ? {(rm_i != mosaic_pkg::RmRdn), 31'b0} : {xb[31] ^ neg_b, xb[30:0]};
 
-  mosaic_fma32 #(
-    .Stages (0)
+  mosaic_tu_fma_slot #(
+    .Ext (ExtCvt)
   ) u_fma (
-    .clk_i   (1'b0),
-    .rst_ni  (1'b1),
-    .valid_i (1'b1),
     .a_i     (xa),
     .b_i     (fma_b),
     .c_i     (fma_c),
     .rm_i    (rm_i),
-    .valid_o (fma_valid_unused),
     .res_o   (fma_res),
-    .flags_o (fma_flags)
+    .flags_o (fma_flags),
+    .req_o   (fx_req_o),
+    .res_i   (fx_res_i)
   );
 
   // ---------------------------------------------------------------------

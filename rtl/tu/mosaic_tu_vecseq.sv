@@ -23,9 +23,10 @@
 // VecLanes lanes in 16 / VecLanes passes (mosaic_tu_lane_fold), and a row is
 // read only when the unit is empty and no read is out, so the one row it
 // returns is always taken: a few cycles per row instead of one, the same
-// results. With ExtCvt (VecLanes = 1 only) the lane's widenings of A and B
-// and its final conversion are mosaic_tu_redseq's shared converters:
-// the two sequencers never run at the same time (mosaic_tu's dispatch).
+// results. With ExtCvt (VecLanes = 1 only) the lane's widenings of A and B,
+// its final conversion and its FMA are mosaic_tu_redseq's shared
+// converters and FMA: the two sequencers never run at the same time
+// (mosaic_tu's dispatch).
 
 `default_nettype none
 `include "mosaic_assert.svh"
@@ -98,7 +99,10 @@ module mosaic_tu_vecseq #(
   output logic [mosaic_pkg::CvtReqW-1:0] cb_req_o,
   input  logic [mosaic_pkg::CvtResW-1:0] cb_res_i,
   output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
-  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i,
+  // The shared FMA (ExtCvt = 1; request 0 and result unused at 0).
+  output logic [mosaic_pkg::FmaReqW-1:0] fx_req_o,
+  input  logic [mosaic_pkg::FmaResW-1:0] fx_res_i
 );
 
   localparam logic [2:0] KindBin    = 3'd0;
@@ -233,7 +237,9 @@ module mosaic_tu_vecseq #(
     .cb_req_o     (cb_req_o),
     .cb_res_i     (cb_res_i),
     .cn_req_o     (cn_req_o),
-    .cn_res_i     (cn_res_i)
+    .cn_res_i     (cn_res_i),
+    .fx_req_o     (fx_req_o),
+    .fx_res_i     (fx_res_i)
   );
 
   // ---- write-back ----------------------------------------------------

@@ -7,6 +7,7 @@ rtl/tu/mosaic_tu_check.sv
 rtl/tu/mosaic_tu_csr.sv
 rtl/tu/mosaic_tu_cvt_slot.sv
 rtl/tu/mosaic_tu_decode.sv
+rtl/tu/mosaic_tu_fma_slot.sv
 rtl/tu/mosaic_tu_fmt_width.sv
 rtl/tu/mosaic_tu_int_sat.sv
 rtl/tu/mosaic_tu_lane_fold.sv

@@ -2,9 +2,10 @@
 // ports) and mosaic_tu_vec_div (v_* ports) side by side in one Verilator
 // model, sharing the clock and reset. RedLanes = 16: mosaic_tu_red; 1:
 // mosaic_tu_red_serial (the test_rtl_redserial build) with its converters
-// outside it, as mosaic_tu_redseq shares them in the FPGA configuration
-// (ExtCvt = 1: the requests go out through mosaic_tu_cvt_slot and come
-// back from the converters here).
+// and its adder outside it, as mosaic_tu_redseq shares them in the FPGA
+// configuration (ExtCvt = 1: the requests go out through mosaic_tu_cvt_slot
+// and mosaic_tu_fma_slot and come back from the converters and the FMA
+// here).
 
 `default_nettype none
 
@@ -88,6 +89,15 @@ module tb_red #(
       .fp8_sat_i (cn.fp8_sat), .subnormals_i (cn.subn), .int_wrap_i (1'b0),
       .bits_o (cn_bits), .flags_o (cn_flags)
     );
+    logic [mosaic_pkg::FmaReqW-1:0] fx;
+    logic [31:0] fx_bits;
+    logic [5:0]  fx_flags;
+    logic        unused_fx_valid;
+    mosaic_fma32 #(.Stages (0)) u_fma (
+      .clk_i (1'b0), .rst_ni (1'b1), .valid_i (1'b1),
+      .a_i (fx[98:67]), .b_i (fx[66:35]), .c_i (fx[34:3]), .rm_i (fx[2:0]),
+      .valid_o (unused_fx_valid), .res_o (fx_bits), .flags_o (fx_flags)
+    );
     mosaic_tu_red_serial #(
       .ExtCvt (1'b1)
     ) u_red (
@@ -113,7 +123,9 @@ module tb_red #(
       .cw_req_o     (cw),
       .cw_res_i     (cw_res),
       .cn_req_o     (cn),
-      .cn_res_i     (cn_res)
+      .cn_res_i     (cn_res),
+      .fx_req_o     (fx),
+      .fx_res_i     ({fx_bits, fx_flags})
     );
   end
 

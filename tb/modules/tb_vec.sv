@@ -39,9 +39,10 @@ module tb_vec (
 );
 
   logic c_valid_unused, c_ready_unused;
-  // The shared-converter ports (ExtCvt = 0 here: requests 0, results unused).
+  // The shared-unit ports (ExtCvt = 0 here: requests 0, results unused).
   logic [mosaic_pkg::CvtReqW-1:0] c_cw_unused, c_cb_unused, c_cn_unused;
   logic [mosaic_pkg::CvtReqW-1:0] p_cw_unused, p_cb_unused, p_cn_unused;
+  logic [mosaic_pkg::FmaReqW-1:0] c_fx_unused, p_fx_unused;
 
   mosaic_tu_vec #(
     .Lanes  (16),
@@ -70,7 +71,9 @@ module tb_vec (
     .cb_req_o     (c_cb_unused),
     .cb_res_i     ('0),
     .cn_req_o     (c_cn_unused),
-    .cn_res_i     ('0)
+    .cn_res_i     ('0),
+    .fx_req_o     (c_fx_unused),
+    .fx_res_i     ('0)
   );
 
   logic         valid_q, ready_q, fp8_sat_q, subnormals_q;
@@ -119,12 +122,14 @@ module tb_vec (
     .cb_req_o     (p_cb_unused),
     .cb_res_i     ('0),
     .cn_req_o     (p_cn_unused),
-    .cn_res_i     ('0)
+    .cn_res_i     ('0),
+    .fx_req_o     (p_fx_unused),
+    .fx_res_i     ('0)
   );
 
   logic unused_cvt;
-  assign unused_cvt = ^{c_cw_unused, c_cb_unused, c_cn_unused,
-                        p_cw_unused, p_cb_unused, p_cn_unused};
+  assign unused_cvt = ^{c_cw_unused, c_cb_unused, c_cn_unused, c_fx_unused,
+                        p_cw_unused, p_cb_unused, p_cn_unused, p_fx_unused};
 
 endmodule
 
