@@ -56,7 +56,7 @@ fpga: fpga-setup fpga-check-config $(FPGA_OUT)/mosaic.bit ## ULX3S bitstream and
 # Yosys (make synth's): the whole-unit figure of docs/fpga.md. LUT4 sites
 # count a carry cell as two and a TRELLIS_DPR16X4 as six, as nextpnr does.
 FPGA_AREA_OUT    := $(BUILD)/fpga/tu4x4-area
-FPGA_AREA_PARAMS := VecLanes=1 DivLanes=1 ActLanes=1 RedLanes=1 TlRam=1 ScpadXfer=0 PeFold=4 PeRows=4 PeCols=4
+FPGA_AREA_PARAMS := VecLanes=1 DivLanes=1 ActLanes=1 RedLanes=1 TlRam=1 ScpadXfer=0 TrfRwStall=1 PeFold=4 PeRows=4 PeCols=4
 fpga-area: ## map the 4x4 tensor unit's FPGA configuration to ECP5 cells, flattened, and count them (Yosys, about 15 min, 2 GB)
 	@mkdir -p $(FPGA_AREA_OUT)
 	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(call rtl_files,tu)"; \

@@ -39,6 +39,7 @@ MOD_TESTS := \
   div32:mosaic_div32:fp:MOSAIC_INJECT_DIV_BUG \
   tu_check:mosaic_tu_check:tu:MOSAIC_INJECT_BUG \
   trf:mosaic_tu_trf:tu:MOSAIC_INJECT_BUG \
+  trf:mosaic_tu_trf:tu:MOSAIC_INJECT_TRF_RW_BUG:stall \
   vec:tb_vec:tu:MOSAIC_INJECT_VEC_BUG \
   lsu:mosaic_tu_lsu:tu:MOSAIC_INJECT_BUG \
   red:tb_red:tu:MOSAIC_INJECT_RED_BUG+MOSAIC_INJECT_DIV_BUG \
@@ -65,6 +66,8 @@ MOD_GFLAGS_sdma    := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GSc
 MOD_GFLAGS_mem_sys := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GAxiDataWidth=128
 # The reduction unit of the FPGA configuration (mosaic_tu_red_serial).
 MOD_GFLAGS_redserial := -GRedLanes=1 -CFLAGS -DRED_SERIAL
+# The TRF of the FPGA configuration (a read of a row written that cycle waits).
+MOD_GFLAGS_trfstall := -GRwStall=1 -CFLAGS -DTRF_RW_STALL
 # TensorLoad of the FPGA configuration (staging buffer in RAM, one lane).
 MOD_GFLAGS_tlram := -GStageRam=1 -CFLAGS -DTL_RAM
 # The array in three sizes: 4x4 (a 16x16 tile is 16 block passes), 8x8 (4)

@@ -102,14 +102,15 @@ $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 # each of the element-wise, tbdiv, tact and reduction units, TensorLoad's
 # staging in RAM, no scratchpad mover, one FMA per PE row, converters and
 # an FMA shared by the row units and the element-wise lane
-# (mosaic_tu_redseq), and
-# one pair of row unpackers (also the mma engine's) and one row packer in
-# mosaic_tu. The lockstep suite runs
+# (mosaic_tu_redseq; the narrowing one also the mma drain's), and
+# one pair of row unpackers and one row packer in mosaic_tu (also the mma
+# engine's), and a TRF that holds a read of a row written in the same
+# cycle (TrfRwStall). The lockstep suite runs
 # scalar and tensor programs on it, so neither the FPGA core nor an area
 # parameter can change a result unnoticed.
 SIM_FPGA := $(SIM_DIR)/mosaic-sim-fpga
 SIM_FPGA_PARAMS := $(SIM_TU) -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0 \
-                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GPeFold=4
+                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GTrfRwStall=1 -GPeFold=4
 $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS),)
 

@@ -291,7 +291,7 @@ package mosaic_pkg;
   // mosaic_cvt_req_t / mosaic_cvt_res_t. Ports carrying them are plain
   // vectors of these widths: Yosys 0.23 reads a port of a struct type
   // declared outside the module as one bit.
-  localparam int CvtReqW  = 4 + 4 + 32 + 3 + 1 + 1;
+  localparam int CvtReqW  = 4 + 4 + 32 + 3 + 1 + 1 + 1;
   localparam int CvtResW  = 32 + 6;
   // A request for a shared FP32 fused multiply-add ({a, b, c, rm},
   // mosaic_tu_fma_slot) and its answer ({res, flags}).
@@ -350,7 +350,7 @@ typedef struct packed {
 
 // A format conversion one row unit asks of a converter its sequencer shares
 // (mosaic_tu_cvt_slot, mosaic_tu_redseq), and the answer: the inputs and
-// outputs of mosaic_fmt_cvt (integer targets always saturate there).
+// outputs of mosaic_fmt_cvt.
 typedef struct packed {
   logic [3:0]  from;
   logic [3:0]  to;
@@ -358,6 +358,7 @@ typedef struct packed {
   logic [2:0]  rm;
   logic        fp8_sat;
   logic        subn;
+  logic        wrap;     // an integer target wraps (an AME result at the mma drain)
 } mosaic_cvt_req_t;
 
 typedef struct packed {

@@ -45,13 +45,15 @@ module mosaic_soc #(
   // mosaic_tu's area parameters (docs/fpga.md): lanes of the element-wise,
   // tbdiv, tact and reduction units; fewer lanes, the same results in more
   // cycles; TensorLoad's staging buffer in RAM (1) or flops (0);
-  // scratchpad tld/tst through the row port (1) or the LSU (0).
+  // scratchpad tld/tst through the row port (1) or the LSU (0); a TRF read
+  // of a row written in the same cycle held a cycle (1) or read first (0).
   parameter int          VecLanes     = 16,
   parameter int          DivLanes     = 16,
   parameter int          ActLanes     = 16,
   parameter int          RedLanes     = 16,
   parameter int          TlRam        = 0,
-  parameter int          ScpadXfer    = 1
+  parameter int          ScpadXfer    = 1,
+  parameter int          TrfRwStall   = 0
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -507,7 +509,8 @@ module mosaic_soc #(
       .ActLanes     (ActLanes),
       .RedLanes     (RedLanes),
       .TlRam        (TlRam),
-      .ScpadXfer    (ScpadXfer)
+      .ScpadXfer    (ScpadXfer),
+      .TrfRwStall   (TrfRwStall)
     ) u_tu (
       .clk_i              (tu_clk),
       .rst_ni             (rst_ni),

@@ -28,7 +28,8 @@ module mosaic_soc_fpga #(
   parameter int          ActLanes      = 1,
   parameter int          RedLanes      = 1,
   parameter int          TlRam         = 1,
-  parameter int          ScpadXfer     = 0
+  parameter int          ScpadXfer     = 0,
+  parameter int          TrfRwStall    = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -62,7 +63,8 @@ module mosaic_soc_fpga #(
     .ActLanes      (ActLanes),
     .RedLanes      (RedLanes),
     .TlRam         (TlRam),
-    .ScpadXfer     (ScpadXfer)
+    .ScpadXfer     (ScpadXfer),
+    .TrfRwStall    (TrfRwStall)
   ) u_soc (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),

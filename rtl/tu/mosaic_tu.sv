@@ -59,7 +59,11 @@ module mosaic_tu #(
   // Scratchpad tld/tst: 1 through the scratchpad's row port
   // (mosaic_tu_scpad_xfer), 0 through the LSU and the AXI bus like any
   // other memory (slower; no scpad_xfer).
-  parameter int ScpadXfer    = 1
+  parameter int ScpadXfer    = 1,
+  // The TRF: 1 holds a read of a row written in the same cycle a cycle, so
+  // that its block RAM needs no read-first logic (mosaic_tu_trf RwStall); 0
+  // reads the old contents.
+  parameter int TrfRwStall   = 0
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -808,7 +812,9 @@ module mosaic_tu #(
     end
   end
 
-  mosaic_tu_trf u_trf (
+  mosaic_tu_trf #(
+    .RwStall (TrfRwStall != 0)
+  ) u_trf (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .init_done_o (init_done),
@@ -865,12 +871,15 @@ module mosaic_tu #(
   logic [mosaic_pkg::CvtResW-1:0] vx_cw_res, vx_cb_res, vx_cn_res;
   logic [mosaic_pkg::FmaReqW-1:0] vx_fx;
   logic [mosaic_pkg::FmaResW-1:0] vx_fx_res;
+  logic [mosaic_pkg::CvtReqW-1:0] mx_cn;
 
   logic [3:0]   v_ux_y, v_ux_fa, v_ux_fb, v_px_y, v_px_fmt;
   logic [3:0]   r_ux_y, r_ux_fa, r_ux_fb, r_px_y, r_px_fmt;
   logic [3:0]   m_ux_y, m_ux_fa, m_ux_fb;
   logic [511:0] m_ux_a_row, m_ux_b_row;
-  logic [511:0] v_px_el, r_px_el;
+  logic [511:0] v_px_el, r_px_el, m_px_el;
+  logic [15:0]  m_px_en;
+  logic [3:0]   m_px_y, m_px_fmt;
   logic [511:0] sx_a, sx_b, sx_data;
   logic [3:0]   sx_prow;
   logic [63:0]  sx_be;
@@ -894,10 +903,10 @@ module mosaic_tu #(
       .el_o  (sx_b)
     );
     mosaic_tu_row_pack u_rowp (
-      .el_i   (vec_busy ? v_px_el : r_px_el),
-      .en_i   (16'hFFFF),
-      .y_i    (vec_busy ? v_px_y : r_px_y),
-      .fmt_i  (vec_busy ? v_px_fmt : r_px_fmt),
+      .el_i   (vec_busy ? v_px_el : red_busy ? r_px_el : m_px_el),
+      .en_i   (seq ? 16'hFFFF : m_px_en),
+      .y_i    (vec_busy ? v_px_y : red_busy ? r_px_y : m_px_y),
+      .fmt_i  (vec_busy ? v_px_fmt : red_busy ? r_px_fmt : m_px_fmt),
       .prow_o (sx_prow),
       .data_o (sx_data),
       .be_o   (sx_be)
@@ -911,7 +920,8 @@ module mosaic_tu #(
     logic unused_sx;
     assign unused_sx = ^{v_ux_y, v_ux_fa, v_ux_fb, v_px_y, v_px_fmt, v_px_el,
                          r_ux_y, r_ux_fa, r_ux_fb, r_px_y, r_px_fmt, r_px_el,
-                         m_ux_y, m_ux_fa, m_ux_fb, m_ux_a_row, m_ux_b_row};
+                         m_ux_y, m_ux_fa, m_ux_fb, m_ux_a_row, m_ux_b_row,
+                         m_px_el, m_px_en, m_px_y, m_px_fmt};
   end
 
   mosaic_tu_mma #(
@@ -977,6 +987,15 @@ module mosaic_tu #(
     .ux_fb_o       (m_ux_fb),
     .ux_a_i        (sx_a),
     .ux_b_i        (sx_b),
+    .px_el_o       (m_px_el),
+    .px_en_o       (m_px_en),
+    .px_y_o        (m_px_y),
+    .px_fmt_o      (m_px_fmt),
+    .px_prow_i     (sx_prow),
+    .px_data_i     (sx_data),
+    .px_be_i       (sx_be),
+    .cn_req_o      (mx_cn),
+    .cn_res_i      (vx_cn_res),
     .pending_o     (mma_pending),
     .reading_o     (mma_reading),
     .ev_mac_busy_o (ev_mac_busy_o),
@@ -1125,10 +1144,10 @@ module mosaic_tu #(
     .px_prow_i     (sx_prow),
     .px_data_i     (sx_data),
     .px_be_i       (sx_be),
-    .x_sel_i       (ShareIdle && vec_busy),
+    .x_sel_i       (ShareIdle && (vec_busy || mma_busy)),
     .x_cw_i        (vx_cw),
     .x_cb_i        (vx_cb),
-    .x_cn_i        (vx_cn),
+    .x_cn_i        (vec_busy ? vx_cn : mx_cn),
     .x_cw_res_o    (vx_cw_res),
     .x_cb_res_o    (vx_cb_res),
     .x_cn_res_o    (vx_cn_res),

@@ -70,7 +70,9 @@ module mosaic_tu_mma #(
   // 1: A's and B's rows are unpacked by mosaic_tu's row unpackers, which
   // the element-wise and row sequencers share with this engine (they never
   // run beside it): rows, tile row and formats out on ux_*, the elements
-  // back in the same cycle. 0: its own.
+  // back in the same cycle; the drain's rows are packed by their packer
+  // (px_*) and, with one drain converter (PeCols / PeFold = 1), converted
+  // by mosaic_tu_redseq's narrowing converter (cn_*). 0: its own.
   parameter bit ExtRow = 1'b0
 ) (
   input  logic         clk_i,
@@ -138,6 +140,19 @@ module mosaic_tu_mma #(
   output logic [3:0]   ux_fb_o,
   input  logic [511:0] ux_a_i,
   input  logic [511:0] ux_b_i,
+  // The shared row packer (ExtRow = 1; unused at 0): the drain's elements,
+  // their enables, tile row and format out, the packed row back.
+  output logic [511:0] px_el_o,
+  output logic [15:0]  px_en_o,
+  output logic [3:0]   px_y_o,
+  output logic [3:0]   px_fmt_o,
+  input  logic [3:0]   px_prow_i,
+  input  logic [511:0] px_data_i,
+  input  logic [63:0]  px_be_i,
+  // The shared narrowing converter (ExtRow = 1 with PeCols / PeFold = 1;
+  // unused otherwise).
+  output logic [mosaic_pkg::CvtReqW-1:0] cn_req_o,
+  input  logic [mosaic_pkg::CvtResW-1:0] cn_res_i,
   // Performance events.
   output logic         ev_mac_busy_o,
   output logic [15:0]  ev_macs_o
@@ -155,6 +170,7 @@ module mosaic_tu_mma #(
   // converters.
   localparam bit Folded = (PeFold > 1);
   localparam int PhysC  = PeCols / PeFold;
+  localparam bit ExtCvt = ExtRow && (PhysC == 1);
   localparam int SubW   = Folded ? $clog2(PeFold) : 1;
   // Op information and raw D slots. A folded array takes PeFold cycles a
   // k-step, so an op steps for hundreds of cycles and staging further ahead
@@ -868,7 +884,7 @@ module mosaic_tu_mma #(
   assign dr_c0 = 4'(dr_bj_q * PeCols);
   assign dr_i  = dr_r0 + 4'(dr_row_q);
 
-  logic [511:0] dr_el, dr_raw;
+  logic [511:0] dr_el;
   logic [15:0]  dr_en;
   logic [PeCols-1:0] dr_sat, dr_nx;
   logic         dr_int, dr_row_in;
@@ -880,8 +896,6 @@ module mosaic_tu_mma #(
   logic [3:0] d_tiles;
   assign d_tiles = (BjW'(dr_bj_q) == BjW'(BlkC - 1)) ? dr_i : dr_r0;
   mosaic_tu_row_addr u_prow_dd (.y_i (d_tiles), .fmt_i (info_fd_q[ds]), .prow_o (d_prow));
-  mosaic_tu_row_unpack u_rowx_dr (.row_i (sd_q[{ds, dr_prow_d}]), .y_i (dr_i), .fmt_i (info_fd_q[ds]),
-                            .el_o (dr_raw));
 
   // Converter p takes column p * PeFold + dr_sub (column p unfolded).
   logic [31:0] cv_in [PhysC];
@@ -894,17 +908,28 @@ module mosaic_tu_mma #(
         if (dr_sub == SubW'(s)) cv_in[p] = out_data[32*(p*PeFold + s) +: 32];
       end
     end
-    mosaic_fmt_cvt u_cvt_o (
-      .from_i (dr_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
-      .to_i   (info_fd_q[ds]),
-      .bits_i (cv_in[p]),
-      .rm_i   (info_rm_q[ds]),
-      .fp8_sat_i (info_sat8_q[ds]),
+    logic [mosaic_pkg::CvtReqW-1:0] req;
+    mosaic_tu_cvt_slot #(
+      .Ext (ExtCvt)
+    ) u_cvt_o (
+      .from_i       (dr_int ? mosaic_pkg::FmtInt32 : mosaic_pkg::FmtFp32),
+      .to_i         (info_fd_q[ds]),
+      .bits_i       (cv_in[p]),
+      .rm_i         (info_rm_q[ds]),
+      .fp8_sat_i    (info_sat8_q[ds]),
       .subnormals_i (info_subn_q[ds]),
-      .int_wrap_i (info_wrap_q[ds]),
-      .bits_o (cv_out[p]),
-      .flags_o (cv_fl[p])
+      .int_wrap_i   (info_wrap_q[ds]),
+      .bits_o       (cv_out[p]),
+      .flags_o      (cv_fl[p]),
+      .req_o        (req),
+      .res_i        (cn_res_i)
     );
+    if (p == 0) begin : g_req
+      assign cn_req_o = req;
+    end else begin : g_no_req
+      logic unused_req;
+      assign unused_req = ^req;
+    end
   end
 
   // Column c's result and flags: this cycle's converter, or one of an
@@ -950,27 +975,51 @@ module mosaic_tu_mma #(
     assign in_blk = (BjW'(dr_bj_q) == BjW'(j / PeCols));
     assign en     = in_blk && dr_row_in && (5'(j) < info_n_q[ds]);
     assign dr_en[j] = en;
-    assign dr_el[32*j +: 32] = en ? dr_cvt[j % PeCols] : dr_raw[32*j +: 32];
+    assign dr_el[32*j +: 32] = en ? dr_cvt[j % PeCols] : 32'd0;
   end
 
   logic [3:0]   dr_prow;
   logic [511:0] dr_data;
   logic [63:0]  dr_be;
-  mosaic_tu_row_pack u_rowp (
-    .el_i   (dr_el),
-    .en_i   (dr_en),
-    .y_i    (dr_i),
-    .fmt_i  (info_fd_q[ds]),
-    .prow_o (dr_prow),
-    .data_o (dr_data),
-    .be_o   (dr_be)
+  mosaic_tu_row_pack_slot #(
+    .Ext (ExtRow)
+  ) u_rowp (
+    .el_i       (dr_el),
+    .en_i       (dr_en),
+    .y_i        (dr_i),
+    .fmt_i      (info_fd_q[ds]),
+    .ext_prow_i (px_prow_i),
+    .ext_data_i (px_data_i),
+    .ext_be_i   (px_be_i),
+    .prow_o     (dr_prow),
+    .data_o     (dr_data),
+    .be_o       (dr_be)
   );
+  assign px_el_o  = dr_el;
+  assign px_en_o  = dr_en;
+  assign px_y_o   = dr_i;
+  assign px_fmt_o = info_fd_q[ds];
+
+  // An FP4 byte holds two elements, and the drain may write only one of
+  // them (an odd mtilen, or a block column's edge on a smaller array): the
+  // byte is enabled and its other nibble keeps D's old value, taken from
+  // the raw D row as staged. FP4 tile row y is the 8 bytes at y[2:0] of
+  // its TRF row, element e their nibble e.
+  logic [511:0] dr_old, dr_wdata;
+  logic         dr_fp4;
+  assign dr_old = sd_q[{ds, dr_prow_d}];
+  assign dr_fp4 = (info_fd_q[ds] == mosaic_pkg::FmtFp4);
+  for (genvar n = 0; n < 128; n++) begin : g_drain_nib
+    logic keep;
+    assign keep = dr_fp4 && (dr_i[2:0] == 3'(n / 16)) && !dr_en[n % 16];
+    assign dr_wdata[4*n +: 4] = keep ? dr_old[4*n +: 4] : dr_data[4*n +: 4];
+  end
 
   assign wr_req_o  = dr_row_end && (dr_be != 64'd0);
   assign wr_reg_o  = info_rd_q[ds];
   assign wr_row_o  = dr_prow;
   assign wr_be_o   = dr_be;
-  assign wr_data_o = dr_data;
+  assign wr_data_o = dr_wdata;
 
   logic dr_op_done;
   assign dr_op_done = dr_last_row && dr_blk_last;

@@ -84,10 +84,10 @@ module mosaic_tu_redseq #(
   input  logic [511:0] px_data_i,
   input  logic [63:0]  px_be_i,
   // The element-wise engine's use of the shared converters and FMA
-  // (ShareCvt only): while x_sel_i (mosaic_tu_vecseq busy; this sequencer
-  // is then idle, as mosaic_tu's dispatch starts each only with the other
-  // idle) they take x_cw_i / x_cb_i / x_cn_i / x_fx_i, results in the same
-  // cycle.
+  // (ShareCvt only): while x_sel_i (mosaic_tu_vecseq or the mma engine
+  // busy; this sequencer is then idle, as mosaic_tu's dispatch starts each
+  // only with the others idle) they take x_cw_i / x_cb_i / x_cn_i / x_fx_i,
+  // results in the same cycle. The mma engine's drain uses x_cn_i only.
   input  logic         x_sel_i,
   input  logic [mosaic_pkg::CvtReqW-1:0] x_cw_i,
   input  logic [mosaic_pkg::CvtReqW-1:0] x_cb_i,
@@ -234,7 +234,7 @@ module mosaic_tu_redseq #(
       .rm_i         (cw.rm),
       .fp8_sat_i    (cw.fp8_sat),
       .subnormals_i (cw.subn),
-      .int_wrap_i   (1'b0),
+      .int_wrap_i   (cw.wrap),
       .bits_o       (cw_bits),
       .flags_o      (cw_flags)
     );
@@ -245,7 +245,7 @@ module mosaic_tu_redseq #(
       .rm_i         (cb.rm),
       .fp8_sat_i    (cb.fp8_sat),
       .subnormals_i (cb.subn),
-      .int_wrap_i   (1'b0),
+      .int_wrap_i   (cb.wrap),
       .bits_o       (cb_bits),
       .flags_o      (cb_flags)
     );
@@ -256,7 +256,7 @@ module mosaic_tu_redseq #(
       .rm_i         (cn.rm),
       .fp8_sat_i    (cn.fp8_sat),
       .subnormals_i (cn.subn),
-      .int_wrap_i   (1'b0),
+      .int_wrap_i   (cn.wrap),
       .bits_o       (cn_bits),
       .flags_o      (cn_flags)
     );
@@ -486,6 +486,7 @@ module mosaic_tu_redseq #(
     .Ext (ExtRow)
   ) u_rowp (
     .el_i       (o_el),
+    .en_i       (16'hFFFF),
     .y_i        (out_y),
     .fmt_i      (fd_q),
     .ext_prow_i (px_prow_i),

@@ -2,8 +2,9 @@
 // format fmt_i (right-aligned in 32 bits; element j enabled by en_i[j]) placed
 // in their 64-byte TRF row, with byte enables. An FP4 byte holds two
 // elements: it is enabled if either is, and the other nibble then comes from
-// its own el_i value, so a caller that writes part of a row passes the old
-// value there (the MMA drain does).
+// its own el_i value, so a caller that writes part of a row must put the
+// old value there (the MMA drain replaces those nibbles of data_o with its
+// raw D row's).
 
 `default_nettype none
 

@@ -28,6 +28,16 @@
 // a conflict the port 1 row is read in the stall's second cycle, so it sees
 // a write made in the stall cycle.
 //
+// RwStall = 1 (the FPGA configuration): a read of a row that either write
+// port writes in the same cycle is not made that cycle; rd_ready_o stays low
+// (conflict_o does not pulse) and the pair is read once no write hits its
+// rows, so it returns the new contents. The banks then never read a row
+// they write (mosaic_tu_trf_bank NoRw), and block RAM needs no read-first
+// logic. No engine reads bytes that are written in the same cycle (the
+// sequencers' in-place rows share a TRF row only in disjoint bytes, the mma
+// engine reads a D row only once it is final), so old and new contents give
+// the same results; the lockstep suite's FPGA build checks it.
+//
 // Reset: architecturally every register is zero after reset (ARCHITECTURE
 // §2), and block RAM cannot be reset, so after rst_ni the TRF writes zeros to
 // all 128 rows of the four banks in parallel (128 cycles) with rd_ready_o and
@@ -40,7 +50,9 @@
 `default_nettype none
 `include "mosaic_assert.svh"
 
-module mosaic_tu_trf (
+module mosaic_tu_trf #(
+  parameter bit RwStall = 1'b0
+) (
   input  logic           clk_i,
   input  logic           rst_ni,
   output logic           init_done_o,
@@ -110,7 +122,7 @@ module mosaic_tu_trf (
   // ------------------------------------------------------------------
   logic [1:0] b0, b1;
   logic [6:0] a0, a1;
-  logic       conflict, pend_q, pend_d;
+  logic       conflict_raw, conflict, pend_q, pend_d;
 
   assign b0 = rd0_reg_i[1:0];
   assign b1 = rd1_reg_i[1:0];
@@ -118,13 +130,39 @@ module mosaic_tu_trf (
   assign a1 = {rd1_reg_i[4:2], rd1_row_i};
 `ifdef MOSAIC_INJECT_BUG
   // Deliberate mapping bug (module-test mutant): banks compared on bit 0 only.
-  assign conflict = !init_q && !pend_q && rd0_req_i && rd1_req_i && (b0[0] == b1[0]) &&
-                    (a0 != a1);
+  assign conflict_raw = !init_q && !pend_q && rd0_req_i && rd1_req_i && (b0[0] == b1[0]) &&
+                        (a0 != a1);
 `else
-  assign conflict = !init_q && !pend_q && rd0_req_i && rd1_req_i && (b0 == b1) && (a0 != a1);
+  assign conflict_raw = !init_q && !pend_q && rd0_req_i && rd1_req_i && (b0 == b1) && (a0 != a1);
 `endif
-  assign pend_d     = conflict;
-  assign rd_ready_o = !init_q && !conflict;
+  // RwStall: a read this cycle would hit a row a write port writes (port 0
+  // names its bank in reg[1:0], its row in {reg[4:2], row}: the register
+  // and row must both match).
+  logic rw_stall;
+  if (RwStall) begin : g_rw_stall
+    logic hit0, hit1;
+`ifdef MOSAIC_INJECT_TRF_RW_BUG
+    // Deliberate bug (module-test mutant): write port 1 forgotten, so a read
+    // of the row it writes goes ahead (the bank's NoRwA fires).
+    assign hit0 = rd0_req_i && wr_req_i && (rd0_reg_i == wr_reg_i) && (rd0_row_i == wr_row_i);
+    assign hit1 = rd1_req_i && wr_req_i && (rd1_reg_i == wr_reg_i) && (rd1_row_i == wr_row_i);
+`else
+    assign hit0 = rd0_req_i &&
+                  ((wr_req_i && (rd0_reg_i == wr_reg_i) && (rd0_row_i == wr_row_i)) ||
+                   (wr1_req_i && (rd0_reg_i == wr1_reg_i) && (rd0_row_i == wr1_row_i)));
+    assign hit1 = rd1_req_i &&
+                  ((wr_req_i && (rd1_reg_i == wr_reg_i) && (rd1_row_i == wr_row_i)) ||
+                   (wr1_req_i && (rd1_reg_i == wr1_reg_i) && (rd1_row_i == wr1_row_i)));
+`endif
+    // The reads this cycle would make: port 1's alone in a conflict's second
+    // cycle, port 0's alone in its first.
+    assign rw_stall = !init_q && (pend_q ? hit1 : (hit0 || (hit1 && !conflict_raw)));
+  end else begin : g_rw_first
+    assign rw_stall = 1'b0;
+  end
+  assign conflict   = conflict_raw && !rw_stall;
+  assign pend_d     = conflict || (pend_q && rw_stall);
+  assign rd_ready_o = !init_q && !conflict && !rw_stall;
   assign conflict_o = conflict;
 
   // Per-bank read enable and address. In the stall's second cycle (pend_q)
@@ -136,7 +174,9 @@ module mosaic_tu_trf (
     for (int k = 0; k < Banks; k++) begin
       bank_re[k]    = 1'b0;
       bank_raddr[k] = 7'd0;
-      if (pend_q) begin
+      if (rw_stall) begin
+        // No read this cycle (RwStall).
+      end else if (pend_q) begin
         if (rd1_req_i && (b1 == 2'(k))) begin
           bank_re[k] = 1'b1; bank_raddr[k] = a1;
         end
@@ -173,7 +213,8 @@ module mosaic_tu_trf (
 
     mosaic_tu_trf_bank #(
       .Depth    (128),
-      .RowBytes (64)
+      .RowBytes (64),
+      .NoRw     (RwStall)
     ) u_bank (
       .clk_i   (clk_i),
       .re_i    (bank_re[k]),

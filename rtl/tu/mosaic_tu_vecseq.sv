@@ -253,6 +253,7 @@ module mosaic_tu_vecseq #(
     .Ext (ExtRow)
   ) u_rowp (
     .el_i       (v_d),
+    .en_i       (16'hFFFF),
     .y_i        (wr_y),
     .fmt_i      (fd_q),
     .ext_prow_i (px_prow_i),

@@ -106,8 +106,9 @@ inline const char *rm_name(unsigned rm) {
 
 // Proof that a harness can fail: run the copy of it built against RTL with an
 // injected bug (build/modules/<mutant>, next to build/tests/) with --quick;
-// it must print at least one FAIL line and exit non-zero. Prints the
-// PASS/FAIL line for case `name`; returns true on pass.
+// it must print at least one FAIL line, or stop on one of the RTL's
+// assertions (Verilator: "Assertion failed", then $stop), and exit non-zero.
+// Prints the PASS/FAIL line for case `name`; returns true on pass.
 inline bool check_mutant(const char *argv0, const char *mutant, const char *name) {
     std::string dir(argv0);
     const size_t slash = dir.rfind('/');
@@ -122,7 +123,8 @@ inline bool check_mutant(const char *argv0, const char *mutant, const char *name
     std::string first;
     char line[4096];
     while (p && fgets(line, sizeof line, p))
-        if (std::strncmp(line, "FAIL: ", 6) == 0 && fails++ == 0)
+        if ((std::strncmp(line, "FAIL: ", 6) == 0 || std::strstr(line, "Assertion failed")) &&
+            fails++ == 0)
             first.assign(line, std::strcspn(line, "\n") > 200 ? 200 : std::strcspn(line, "\n"));
     const int rc = p ? pclose(p) : -1;
     if (fails > 0 && rc != 0) {

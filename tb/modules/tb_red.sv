@@ -81,12 +81,12 @@ module tb_red #(
     assign cn_res = {cn_bits, cn_flags};
     mosaic_fmt_cvt u_widen (
       .from_i (cw.from), .to_i (cw.to), .bits_i (cw.bits), .rm_i (cw.rm),
-      .fp8_sat_i (cw.fp8_sat), .subnormals_i (cw.subn), .int_wrap_i (1'b0),
+      .fp8_sat_i (cw.fp8_sat), .subnormals_i (cw.subn), .int_wrap_i (cw.wrap),
       .bits_o (cw_bits), .flags_o (cw_flags)
     );
     mosaic_fmt_cvt u_narrow (
       .from_i (cn.from), .to_i (cn.to), .bits_i (cn.bits), .rm_i (cn.rm),
-      .fp8_sat_i (cn.fp8_sat), .subnormals_i (cn.subn), .int_wrap_i (1'b0),
+      .fp8_sat_i (cn.fp8_sat), .subnormals_i (cn.subn), .int_wrap_i (cn.wrap),
       .bits_o (cn_bits), .flags_o (cn_flags)
     );
     logic [mosaic_pkg::FmaReqW-1:0] fx;

@@ -21,6 +21,13 @@
 //   trf_injected_bug_detected  a copy built with MOSAIC_INJECT_BUG (banks
 //                     compared on bit 0 only) must fail
 //
+// Built with TRF_RW_STALL (test_rtl_trfstall, RwStall = 1, the FPGA
+// configuration) the reference holds a read pair while a write port writes
+// one of the rows it would read that cycle (ready low, no conflict pulse)
+// and then returns the new contents; its mutant
+// (MOSAIC_INJECT_TRF_RW_BUG: writes on port 1 not checked) reads a row in
+// the cycle it is written and must fail.
+//
 // Usage: test_rtl_trf [--quick] [--seed N]
 #include <chrono>
 #include <cstdlib>
@@ -179,7 +186,7 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
     Pair p{};
     Row exp0{}, exp1{};
     bool want_v0 = false, want_v1 = false;
-    uint64_t conflicts = 0, dut_conflicts = 0, reads = 0, writes = 0;
+    uint64_t conflicts = 0, dut_conflicts = 0, reads = 0, writes = 0, rw_stalls = 0;
     const uint64_t reset_at = n / 2;
     for (uint64_t i = 0; i < n; i++) {
         if (i == reset_at) { // a reset in the middle of traffic
@@ -239,9 +246,22 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
 
         // Reference decision for this cycle.
         const bool r0 = held && p.r0, r1 = held && p.r1;
-        const bool conflict = !pend && r0 && r1 && (p.reg0 % 4 == p.reg1 % 4) &&
-                              !(p.reg0 == p.reg1 && p.row0 == p.row1);
-        const bool ready = !conflict;
+        const bool raw_conflict = !pend && r0 && r1 && (p.reg0 % 4 == p.reg1 % 4) &&
+                                  !(p.reg0 == p.reg1 && p.row0 == p.row1);
+#ifdef TRF_RW_STALL
+        // A read this cycle of a row a write port writes this cycle waits.
+        auto written = [&](unsigned reg, unsigned row) {
+            return (we && reg == wreg && row == wrow) || (we1 && reg == w1reg && row == w1row);
+        };
+        const bool rw = pend ? (r1 && written(p.reg1, p.row1))
+                             : ((r0 && written(p.reg0, p.row0)) ||
+                                (r1 && !raw_conflict && written(p.reg1, p.row1)));
+#else
+        const bool rw = false;
+#endif
+        const bool conflict = raw_conflict && !rw;
+        const bool ready = !conflict && !rw;
+        rw_stalls += rw;
         c.vector();
         if (dut->rd_ready_o != ready || dut->conflict_o != conflict || !dut->wr_ready_o)
             c.fail("cycle %llu: ready %d conflict %d, want %d %d", (unsigned long long)i,
@@ -249,11 +269,11 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
         conflicts += conflict;
         dut_conflicts += dut->conflict_o;
         // Rows leave the banks as read this cycle (before this cycle's write).
-        if (!pend && r0) exp0 = ref[p.reg0][p.row0];
-        if ((pend && r1) || (!pend && r1 && !conflict)) exp1 = ref[p.reg1][p.row1];
+        if (!rw && !pend && r0) exp0 = ref[p.reg0][p.row0];
+        if (!rw && ((pend && r1) || (!pend && r1 && !conflict))) exp1 = ref[p.reg1][p.row1];
         const bool fire0 = ready && r0, fire1 = ready && r1;
         if (ready) held = false;
-        pend = conflict;
+        pend = conflict || (pend && rw);
 
         tick();
         if (we)
@@ -284,12 +304,23 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
                (unsigned long long)conflicts);
     *ok &= c.finish();
     std::printf("#   trf_random: %llu cycles, %llu rows read, %llu rows written, %llu conflict "
-                "stall cycles\n", (unsigned long long)n, (unsigned long long)reads,
-                (unsigned long long)writes, (unsigned long long)conflicts);
+                "stall cycles, %llu read-write stall cycles\n", (unsigned long long)n,
+                (unsigned long long)reads, (unsigned long long)writes,
+                (unsigned long long)conflicts, (unsigned long long)rw_stalls);
+#ifdef TRF_RW_STALL
+    tb::Case seen("trf_rw_stalls_seen");
+    seen.vector();
+    if (rw_stalls == 0) seen.fail("no read met a write of its row");
+    *ok &= seen.finish();
+#endif
 }
 
 void mutant(const char *argv0, bool *ok) {
+#ifdef TRF_RW_STALL
+    *ok &= tb::check_mutant(argv0, "test_rtl_trfstall_mutant", "trf_injected_bug_detected");
+#else
     *ok &= tb::check_mutant(argv0, "test_rtl_trf_mutant", "trf_injected_bug_detected");
+#endif
 }
 
 } // namespace
