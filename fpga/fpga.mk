@@ -52,20 +52,21 @@ fpga: fpga-setup fpga-check-config $(FPGA_OUT)/mosaic.bit ## ULX3S bitstream and
 	@cat $(FPGA_OUT)/report.txt
 
 # The tensor unit's FPGA configuration at 4x4 mapped to ECP5 cells,
-# flattened as make fpga maps a design (fpga/tu_area.ys), with the project's
-# Yosys (make synth's): the whole-unit figure of docs/fpga.md. LUT4 sites
+# flattened, with the Yosys and the -abc9 mapping make fpga uses
+# (fpga/tu_area.ys): the whole-unit figure of docs/fpga.md. LUT4 sites
 # count a carry cell as two and a TRELLIS_DPR16X4 as six, as nextpnr does.
+# (Yosys 0.70's stat gives the count, then the cell type.)
 FPGA_AREA_OUT    := $(BUILD)/fpga/tu4x4-area
 FPGA_AREA_PARAMS := VecLanes=1 DivLanes=1 ActLanes=1 RedLanes=1 TlRam=1 ScpadXfer=0 TrfRwStall=1 PeFold=4 PeRows=4 PeCols=4
-fpga-area: ## map the 4x4 tensor unit's FPGA configuration to ECP5 cells, flattened, and count them (Yosys, about 15 min, 2 GB)
+fpga-area: fpga-setup ## map the 4x4 tensor unit's FPGA configuration to ECP5 cells, flattened, as make fpga does, and count them (about 1 h, 1.4 GB)
 	@mkdir -p $(FPGA_AREA_OUT)
 	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(call rtl_files,tu)"; \
 	   echo "chparam $(foreach p,$(FPGA_AREA_PARAMS),-set $(subst =, ,$(p))) mosaic_tu"; \
 	   cat fpga/tu_area.ys; echo "tee -q -o $(FPGA_AREA_OUT)/stat.txt stat"; } > $(FPGA_AREA_OUT)/synth.ys
 	@echo "  SYNTH   mosaic_tu (FPGA configuration, 4x4, flattened; log $(FPGA_AREA_OUT)/yosys.log)"
-	@start=$$(date +%s); $(HEAVY_LOCK) $(YOSYS) -q -l $(FPGA_AREA_OUT)/yosys.log -s $(FPGA_AREA_OUT)/synth.ys >/dev/null 2>&1 || \
+	@start=$$(date +%s); $(HEAVY_LOCK) $(FPGA_YOSYS) -q -l $(FPGA_AREA_OUT)/yosys.log -s $(FPGA_AREA_OUT)/synth.ys >/dev/null 2>&1 || \
 	  { grep -E "ERROR" $(FPGA_AREA_OUT)/yosys.log; echo "fpga-area: yosys failed, see $(FPGA_AREA_OUT)/yosys.log"; exit 1; }; \
-	  awk -v s=$$(( $$(date +%s) - start )) '$$1 ~ /^(LUT4|CCU2C|TRELLIS_DPR16X4|TRELLIS_FF|MULT18X18D|DP16KD)$$/ && NF == 2 { n[$$1] = $$2 } \
+	  awk -v s=$$(( $$(date +%s) - start )) 'NF == 2 && $$2 ~ /^(LUT4|CCU2C|TRELLIS_DPR16X4|TRELLIS_FF|MULT18X18D|DP16KD)$$/ { n[$$2] = $$1 } \
 	    END { printf "fpga-area: %d LUT4, %d CCU2C, %d TRELLIS_DPR16X4: %d LUT4 sites of the 85F'"'"'s 83640; %d FF, %d MULT18X18D, %d DP16KD (%d s)\n", \
 	          n["LUT4"], n["CCU2C"], n["TRELLIS_DPR16X4"], n["LUT4"] + 2 * n["CCU2C"] + 6 * n["TRELLIS_DPR16X4"], \
 	          n["TRELLIS_FF"], n["MULT18X18D"], n["DP16KD"], s }' $(FPGA_AREA_OUT)/stat.txt | tee $(FPGA_AREA_OUT)/summary.txt
