@@ -53,6 +53,7 @@ MOD_TESTS := \
   array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:8 \
   array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:16 \
   array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:4f \
+  array:mosaic_tu_array:tu:MOSAIC_INJECT_ARRAY_BUG:4r \
   assert:tb_assert:tu:-
 
 # The SDMA test's AXI data width (64 or 128) is the RTL's AxiDataWidth and
@@ -75,8 +76,12 @@ MOD_GFLAGS_tlram := -GStageRam=1 -CFLAGS -DTL_RAM
 MOD_GFLAGS_array4  := -GPeRows=4 -GPeCols=4 -CFLAGS -DPE_ROWS=4
 MOD_GFLAGS_array8  := -GPeRows=8 -GPeCols=8 -CFLAGS -DPE_ROWS=8
 MOD_GFLAGS_array16 := -GPeRows=16 -GPeCols=16 -CFLAGS -DPE_ROWS=16
-# The FPGA configuration's array: 4x4 with one FMA per PE row (PeFold = 4).
-MOD_GFLAGS_array4f := -GPeRows=4 -GPeCols=4 -GPeFold=4 -CFLAGS "-DPE_ROWS=4 -DPE_FOLD=4"
+# The FPGA configuration's array: 4x4 with one FMA (PeFold = PeRowFold = 4).
+MOD_GFLAGS_array4f := -GPeRows=4 -GPeCols=4 -GPeFold=4 -GPeRowFold=4 \
+                      -CFLAGS "-DPE_ROWS=4 -DPE_FOLD=4 -DPE_ROWFOLD=4"
+# Both folds on a grid of 2x2 PEs, so that the mutant's PE (1, 1) exists.
+MOD_GFLAGS_array4r := -GPeRows=4 -GPeCols=4 -GPeFold=2 -GPeRowFold=2 \
+                      -CFLAGS "-DPE_ROWS=4 -DPE_FOLD=2 -DPE_ROWFOLD=2"
 
 mod_f = $(word $(2),$(subst :, ,$(1)))
 # $(1) output, $(2) object dir, $(3) top, $(4) sources, $(5) harness, $(6) flags.

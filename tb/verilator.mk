@@ -100,7 +100,7 @@ $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 # docs/fpga.md): the core's FPGA timing (LoadFwd = 0: a load-use pair takes
 # one more cycle; EarlyRedirect = 0) and a 4x4 tensor unit with one lane in
 # each of the element-wise, tbdiv, tact and reduction units, TensorLoad's
-# staging in RAM, no scratchpad mover, one FMA per PE row, converters and
+# staging in RAM, no scratchpad mover, one FMA for the array, converters and
 # an FMA shared by the row units and the element-wise lane
 # (mosaic_tu_redseq; the narrowing one also the mma drain's), and
 # one pair of row unpackers and one row packer in mosaic_tu (also the mma
@@ -110,7 +110,7 @@ $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 # parameter can change a result unnoticed.
 SIM_FPGA := $(SIM_DIR)/mosaic-sim-fpga
 SIM_FPGA_PARAMS := $(SIM_TU) -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0 \
-                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GTrfRwStall=1 -GPeFold=4
+                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GTrfRwStall=1 -GPeFold=4 -GPeRowFold=4
 $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS),)
 

@@ -50,7 +50,7 @@ EXPECTED_C = [
     "test_rtl_cvt", "test_rtl_widen", "test_rtl_fma32", "test_rtl_div32", "test_rtl_tu_check",
     "test_rtl_trf", "test_rtl_trfstall",
     "test_rtl_vec", "test_rtl_lsu", "test_rtl_red", "test_rtl_redserial", "test_rtl_sdma", "test_rtl_mem_sys",
-    "test_rtl_tact", "test_rtl_tl", "test_rtl_tlram", "test_rtl_array4", "test_rtl_array4f", "test_rtl_array8", "test_rtl_array16",
+    "test_rtl_tact", "test_rtl_tl", "test_rtl_tlram", "test_rtl_array4", "test_rtl_array4f", "test_rtl_array4r", "test_rtl_array8", "test_rtl_array16",
     "test_rtl_assert",
     "test_rtl_fp_icarus",
 ]

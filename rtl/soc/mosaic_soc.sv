@@ -35,6 +35,7 @@ module mosaic_soc #(
   parameter int          PeRows       = 16,
   parameter int          PeCols       = 16,
   parameter int          PeFold       = 1,   // output columns per PE (mosaic_tu_array)
+  parameter int          PeRowFold    = 1,   // output rows per PE
   parameter              RamInitFile  = "",
   parameter              MainInitFile = "",
   parameter int          UartClkDiv   = 868,
@@ -501,6 +502,7 @@ module mosaic_soc #(
       .PeRows       (PeRows),
       .PeCols       (PeCols),
       .PeFold       (PeFold),
+      .PeRowFold    (PeRowFold),
       .AxiDataWidth (AxiDw),
       .AxiBursts    (AxiBursts),
       .XifIdWidth   (XifIdWidth),

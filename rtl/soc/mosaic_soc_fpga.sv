@@ -13,8 +13,9 @@ module mosaic_soc_fpga #(
   parameter int          TensorUnit  = 0,      // 0 or 2 (1 would need a coprocessor)
   parameter int          PeRows      = 4,
   parameter int          PeCols      = 4,
-  // One FMA per PE row: each PE computes its row's 4 columns in turn.
+  // One FMA: the array's single PE computes its 16 elements in turn.
   parameter int          PeFold      = 4,
+  parameter int          PeRowFold   = 4,
   parameter              RamInitFile = "",
   parameter int          UartClkDiv  = 434,
   parameter logic [31:0] BootAddr    = mosaic_pkg::ResetPc,
@@ -53,6 +54,7 @@ module mosaic_soc_fpga #(
     .PeRows      (PeRows),
     .PeCols      (PeCols),
     .PeFold      (PeFold),
+    .PeRowFold   (PeRowFold),
     .RamInitFile (RamInitFile),
     .UartClkDiv  (UartClkDiv),
     .BootAddr    (BootAddr),

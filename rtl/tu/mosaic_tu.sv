@@ -43,6 +43,9 @@ module mosaic_tu #(
   // Output columns per PE, computed one per cycle (mosaic_tu_array): 1, or
   // a power of two dividing PeCols (fewer FMAs, a k-step in PeFold cycles).
   parameter int PeFold       = 1,
+  // Output rows per PE, the same way (a power of two dividing PeRows): the
+  // array has PeRows * PeCols / (PeFold * PeRowFold) FMAs.
+  parameter int PeRowFold    = 1,
   parameter int AxiDataWidth = 128,  // the SDMA engine's beat; LSU and TensorLoad use 64
   parameter int AxiBursts    = 64,   // bursts in flight per direction (power of two)
   parameter int XifIdWidth   = 4,
@@ -927,8 +930,9 @@ module mosaic_tu #(
   mosaic_tu_mma #(
     .PeRows (PeRows),
     .PeCols (PeCols),
-    .PeFold (PeFold),
-    .ExtRow (ShareIdle)
+    .PeFold    (PeFold),
+    .PeRowFold (PeRowFold),
+    .ExtRow    (ShareIdle)
   ) u_mma (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),

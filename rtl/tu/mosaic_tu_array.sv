@@ -65,13 +65,16 @@
 // steps; back-to-back ops sustain one op per 16 cycles in steady state; the
 // last op's snapshot is readable 2 cycles after its last step.
 //
-// Folded array (PeFold > 1, the FPGA configuration): each PE computes
-// PeFold adjacent output columns with one FMA (mosaic_tu_pe Fold), one per
-// cycle, so there are PeRows x PeCols / PeFold FMAs and a k-step takes
-// PeFold cycles. The step at the port is worked on while it waits: column
-// group s in the s-th cycle it is valid, and it is accepted in the last
-// (step_ready_o is high only then), so the source must hold a step it has
-// offered until it is accepted (asserted below). A step starts only when it
+// Folded array (PeFold or PeRowFold > 1, the FPGA configuration): each PE
+// computes PeRowFold x PeFold output elements (PeRowFold adjacent rows,
+// PeFold adjacent columns) with one FMA (mosaic_tu_pe Fold), one per
+// cycle, so there are PeRows x PeCols / (PeRowFold x PeFold) FMAs and a
+// k-step takes Steps = PeRowFold x PeFold cycles. The step at the port is
+// worked on while it waits: in its s-th cycle (s = 0..Steps-1) the PEs
+// work on row group rsub = s / PeFold and column group sub = s mod PeFold,
+// and it is accepted in the last (step_ready_o is high only then), so the
+// source must hold a step it has offered until it is accepted (asserted
+// below). A step starts only when it
 // could be accepted at PeFold = 1 (a last step waits for the snapshot), and
 // nothing that condition reads changes before the step is accepted, so the
 // snapshot and D timing of the protocol above hold as written, counted from
@@ -93,7 +96,9 @@ module mosaic_tu_array #(
   parameter int PeCols = 16,
   // Output columns per PE, computed one per cycle: 1, or a power of two
   // that divides PeCols (see "Folded array" above).
-  parameter int PeFold = 1
+  parameter int PeFold = 1,
+  // Output rows per PE, the same way: 1, or a power of two dividing PeRows.
+  parameter int PeRowFold = 1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -119,26 +124,34 @@ module mosaic_tu_array #(
   input  logic [RowW-1:0]      out_row_i,
   output logic [PeCols*32-1:0] out_data_o,
   output logic [5:0]           out_flags_o,
-  // The PEs work on the step at the port this cycle (with PeFold = 1, the
-  // step is accepted), on columns c with c mod PeFold = sub_o (0 unfolded):
-  // only those columns of step_b_i are read this cycle.
+  // The PEs work on the step at the port this cycle (unfolded, the step
+  // is accepted), on columns c with c mod PeFold = sub_o and rows r with
+  // r mod PeRowFold = rsub_o (0 unfolded): only those elements of step_a_i
+  // and step_b_i are read this cycle.
   output logic                 work_o,
   output logic [(PeFold > 1 ? $clog2(PeFold) : 1)-1:0] sub_o,
+  output logic [(PeRowFold > 1 ? $clog2(PeRowFold) : 1)-1:0] rsub_o,
   // Steps in flight (not yet in the accumulators).
   output logic                 busy_o
 );
 
   localparam int RowW  = PeRows > 1 ? $clog2(PeRows) : 1;
   localparam int PhysC = PeCols / PeFold;              // PE columns
+  localparam int PhysR = PeRows / PeRowFold;           // PE rows
+  localparam int Steps = PeFold * PeRowFold;           // cycles a k-step
   localparam int SubW  = PeFold > 1 ? $clog2(PeFold) : 1;
-  localparam bit Folded = (PeFold > 1);
+  localparam int RsubW = PeRowFold > 1 ? $clog2(PeRowFold) : 1;
+  localparam int StW   = Steps > 1 ? $clog2(Steps) : 1;
+  localparam bit Folded = (Steps > 1);
 
   // ---------------------------------------------------------------------
   // Step acceptance and the array-level pipeline markers
   // ---------------------------------------------------------------------
   logic s1_valid_q, s1_last_q, s2_last_q, out_valid_q;
   logic may_start, work, accept;
-  logic [SubW-1:0] sub;   // column group the PEs work on this cycle
+  logic [StW-1:0]   st;     // the step's cycle: rsub * PeFold + sub
+  logic [SubW-1:0]  sub;    // column group the PEs work on this cycle
+  logic [RsubW-1:0] rsub;   // row group
 
   // A last step accepted now overwrites the snapshot at the end of the next
   // cycle: hold it while a snapshot is being made (S1) or is unreleased.
@@ -147,26 +160,30 @@ module mosaic_tu_array #(
   assign may_start = !(step_last_i && (s1_last_q || (out_valid_q && !out_release_i)));
 
   if (Folded) begin : g_fold
-    logic [SubW-1:0] sub_q;
+    logic [StW-1:0] st_q;
     // A started step goes on: nothing can make may_start fall before it is
     // accepted (no last step is accepted meanwhile, so no snapshot starts).
-    assign work         = step_valid_i && (sub_q != '0 || may_start);
-    assign step_ready_o = (sub_q == SubW'(PeFold - 1));
+    assign work         = step_valid_i && (st_q != '0 || may_start);
+    assign step_ready_o = (st_q == StW'(Steps - 1));
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        sub_q <= '0;
+        st_q <= '0;
       end else if (work) begin
-        sub_q <= sub_q + SubW'(1);   // wraps to 0 as the step is accepted
+        st_q <= st_q + StW'(1);   // wraps to 0 as the step is accepted
       end
     end
-    assign sub = sub_q;
-    `MOSAIC_ASSERT(FoldHoldA, sub_q == '0 || step_valid_i, clk_i, rst_ni)
+    assign st = st_q;
+    `MOSAIC_ASSERT(FoldHoldA, st_q == '0 || step_valid_i, clk_i, rst_ni)
     `MOSAIC_ASSERT(FoldAcceptA, !accept || may_start, clk_i, rst_ni)
   end else begin : g_nofold
     assign work         = step_valid_i && may_start;
     assign step_ready_o = may_start;
-    assign sub          = '0;
+    assign st           = '0;
   end
+  // Steps is a power of two: the column group is st's low bits, the row
+  // group the bits above them.
+  assign sub  = (PeFold > 1)    ? SubW'(st) : '0;
+  assign rsub = (PeRowFold > 1) ? RsubW'(st >> (PeFold > 1 ? SubW : 0)) : '0;
   assign accept = step_valid_i && step_ready_o;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -184,22 +201,33 @@ module mosaic_tu_array #(
   assign busy_o = s1_valid_q;
   assign work_o = work;
   assign sub_o  = sub;
+  assign rsub_o = rsub;
 
   // ---------------------------------------------------------------------
-  // PE grid: PE (r, p) holds the output columns p * PeFold .. + PeFold - 1.
+  // PE grid: PE (q, p) holds the output rows q * PeRowFold .. + PeRowFold
+  // - 1 and columns p * PeFold .. + PeFold - 1, element (u, s) of them at
+  // index u * PeFold + s of its registers.
   // ---------------------------------------------------------------------
-  logic [PeRows*PeCols*32-1:0] pe_out;   // row r at [PeCols*32*r +: PeCols*32]
-  logic [5:0]           pe_flags [PeRows * PhysC];
+  localparam int PeW = Steps * 32;           // one PE's elements
+  logic [PeW-1:0] pe_out [PhysR * PhysC];
+  logic [5:0]     pe_flags [PhysR * PhysC];
 
-  for (genvar r = 0; r < PeRows; r++) begin : g_row
+  for (genvar q = 0; q < PhysR; q++) begin : g_row
+    // The row this cycle's work is for, and the D rows of this PE.
+    logic [31:0] row;
+    assign row = 32'(q * PeRowFold) + 32'(rsub);
+    logic [PeRowFold-1:0] d_we;
+    for (genvar u = 0; u < PeRowFold; u++) begin : g_dwe
+      assign d_we[u] = d_we_i && (d_row_i == RowW'(q * PeRowFold + u));
+    end
     for (genvar c = 0; c < PhysC; c++) begin : g_col
       // Rounding mode of this PE. The module-test mutant build
-      // (MOSAIC_INJECT_ARRAY_BUG) breaks one PE: (1, 1) (or (1, 0) with a
-      // single PE column) always rounds to nearest-even;
-      // tb/modules/test_rtl_array must catch it.
+      // (MOSAIC_INJECT_ARRAY_BUG) breaks one PE: (1, 1), or (0, 0) / (1, 0)
+      // / (0, 1) when the grid has a single PE row or column, always rounds
+      // to nearest-even; tb/modules/test_rtl_array must catch it.
       logic [2:0] pe_rm;
 `ifdef MOSAIC_INJECT_ARRAY_BUG
-      assign pe_rm = (r == 1 && c == (PhysC > 1 ? 1 : 0)) ? 3'd0 : step_rm_i;
+      assign pe_rm = (q == (PhysR > 1 ? 1 : 0) && c == (PhysC > 1 ? 1 : 0)) ? 3'd0 : step_rm_i;
 `else
       assign pe_rm = step_rm_i;
 `endif
@@ -208,24 +236,25 @@ module mosaic_tu_array #(
       assign col = 32'(c * PeFold) + 32'(sub);
 
       mosaic_tu_pe #(
-        .Fold (PeFold)
+        .Fold  (Steps),
+        .DRows (PeRowFold)
       ) u_pe (
         .clk_i   (clk_i),
         .rst_ni  (rst_ni),
-        .step_i  (work && step_row_en_i[r] && step_col_en_i[col]),
+        .step_i  (work && step_row_en_i[row] && step_col_en_i[col]),
         .pass_i  (work),
         .load_i  (step_load_i),
         .last_i  (step_last_i),
         .int_i   (step_int_i),
         .wrap_i  (step_wrap_i),
         .rm_i    (pe_rm),
-        .sel_i   (sub),
-        .a_i     (step_a_i[32*r +: 32]),
+        .sel_i   (st),
+        .a_i     (step_a_i[32*row +: 32]),
         .b_i     (step_b_i[32*col +: 32]),
-        .d_we_i  (d_we_i && (d_row_i == RowW'(r))),
+        .d_we_i  (d_we),
         .d_i     (d_data_i[32*PeFold*c +: 32*PeFold]),
-        .out_o   (pe_out[PeCols*32*r + 32*PeFold*c +: 32*PeFold]),
-        .flags_o (pe_flags[r*PhysC + c])
+        .out_o   (pe_out[q*PhysC + c]),
+        .flags_o (pe_flags[q*PhysC + c])
       );
     end
   end
@@ -237,7 +266,7 @@ module mosaic_tu_array #(
   logic [5:0] cyc_flags;
   always_comb begin
     cyc_flags = '0;
-    for (int p = 0; p < PeRows * PhysC; p++) begin
+    for (int p = 0; p < PhysR * PhysC; p++) begin
       cyc_flags = cyc_flags | pe_flags[p];
     end
   end
@@ -271,11 +300,15 @@ module mosaic_tu_array #(
   // ---------------------------------------------------------------------
   // Read-out row mux
   // ---------------------------------------------------------------------
+  // Row r is element row r mod PeRowFold of PE row r / PeRowFold.
   always_comb begin
     out_data_o = '0;
     for (int r = 0; r < PeRows; r++) begin
       if (out_row_i == RowW'(r)) begin
-        out_data_o = pe_out[PeCols*32*r +: PeCols*32];
+        for (int c = 0; c < PhysC; c++) begin
+          out_data_o[32*PeFold*c +: 32*PeFold] =
+              pe_out[(r / PeRowFold) * PhysC + c][32*PeFold*(r % PeRowFold) +: 32*PeFold];
+        end
       end
     end
   end

@@ -67,6 +67,7 @@ module mosaic_tu_mma #(
   parameter int PeRows = 16,
   parameter int PeCols = 16,
   parameter int PeFold = 1,   // output columns per PE (mosaic_tu_array)
+  parameter int PeRowFold = 1,   // output rows per PE
   // 1: A's and B's rows are unpacked by mosaic_tu's row unpackers, which
   // the element-wise and row sequencers share with this engine (they never
   // run beside it): rows, tile row and formats out on ux_*, the elements
@@ -168,19 +169,28 @@ module mosaic_tu_mma #(
   // one column of each group a cycle; the stepper widens one B element per
   // group and the drain converts a row in PeFold cycles with PhysC
   // converters.
-  localparam bit Folded = (PeFold > 1);
+  // Rows fold the same way (PeRowFold): PhysR groups of PeRowFold rows, one
+  // row of each group a cycle, one A widening per group.
+  localparam bit ColFolded = (PeFold > 1);
+  localparam bit Folded    = ColFolded || (PeRowFold > 1);
   localparam int PhysC  = PeCols / PeFold;
+  localparam int PhysR  = PeRows / PeRowFold;
   localparam bit ExtCvt = ExtRow && (PhysC == 1);
-  localparam int SubW   = Folded ? $clog2(PeFold) : 1;
-  // Op information and raw D slots. A folded array takes PeFold cycles a
-  // k-step, so an op steps for hundreds of cycles and staging further ahead
+  localparam int SubW   = (PeFold > 1) ? $clog2(PeFold) : 1;
+  localparam int RsubW  = (PeRowFold > 1) ? $clog2(PeRowFold) : 1;
+  // Op information and raw D slots. A folded array takes PeFold x
+  // PeRowFold cycles a k-step, so an op steps for hundreds of cycles and staging further ahead
   // than the next op buys nothing: two slots (an op stepping or draining,
   // the next one staged), and the raw D is 32 TRF rows of LUT RAM, not 80.
   localparam int Slots = Folded ? 2 : 5;
   localparam int SlotW = $clog2(Slots);
+  // A and B buffers each: three unfolded (staging a tile takes 17 cycles,
+  // stepping it 16, see "Chaining"); two folded, where an op is accepted
+  // only into a free slot, so at most one other op still needs a buffer.
+  localparam int NBuf  = Folded ? 2 : 3;
 
   // ------------------------------------------------------------------
-  // Op information (slot = op number mod Slots) and A/B buffers (mod 3).
+  // Op information (slot = op number mod Slots) and A/B buffers (NBuf).
   // ------------------------------------------------------------------
   logic [Slots-1:0] info_v_q;
   logic [4:0]  info_rd_q  [Slots];
@@ -200,20 +210,8 @@ module mosaic_tu_mma #(
   logic [mosaic_pkg::SeqW-1:0]  info_seq_q [Slots];
   logic        info_chn_q [Slots];
   logic [511:0] sd_q [Slots*16]; // raw D, by TRF row: {slot, TRF row}
-  // Unpacked A and B rows of the three buffers, banked by tile row: row y
-  // of buffer f is entry f * BlkR + y / PeRows of A bank y % PeRows (B:
-  // PeCols, BlkC). A block's PE rows read one bank each, a k row is one
-  // bank's entry; an FPGA builds one LUT-RAM read port per bank, not one
-  // per PE row on a copy of all 48 rows.
-  localparam int ADep = 3 * BlkR;
-  localparam int BDep = 3 * BlkC;
-  localparam int AAw  = $clog2(ADep);
-  localparam int BAw  = $clog2(BDep);
-  logic [511:0]   sa_rd [PeRows];   // bank outputs at sa_ra / sb_ra
-  logic [511:0]   sb_rd [PeCols];
-  logic [AAw-1:0] sa_ra, sa_wa;
-  logic [BAw-1:0] sb_ra, sb_wa;
-
+  // Unpacked A and B rows of the NBuf buffers (the memories are with the
+  // stager below).
   logic [SlotW-1:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
   logic [SlotW-1:0] ds;                                       // = drain_slot_q
   logic [SlotW-1:0] ss;                                       // = step_slot_q
@@ -245,16 +243,16 @@ module mosaic_tu_mma #(
   // buffers one is always free. The stager writes a buffer from the second
   // cycle after acceptance, when the stepper no longer reads it.
   // ------------------------------------------------------------------
-  logic [2:0] tg_v_q    [2];
-  logic [4:0] tg_reg_q  [2][3];
-  logic [3:0] tg_fmt_q  [2][3];
-  logic       tg_subn_q [2][3];
-  logic       tg_int_q  [2][3];
-  logic [1:0] tg_cnt_q  [2][3];
+  logic [NBuf-1:0] tg_v_q [2];
+  logic [4:0] tg_reg_q  [2][NBuf];
+  logic [3:0] tg_fmt_q  [2][NBuf];
+  logic       tg_subn_q [2][NBuf];
+  logic       tg_int_q  [2][NBuf];
+  logic [1:0] tg_cnt_q  [2][NBuf];
   logic [4:0] cmd_reg   [2];
   logic [3:0] cmd_fmt   [2];
   logic       cmd_int;
-  logic [2:0] tg_match  [2];
+  logic [NBuf-1:0] tg_match [2];
   logic       cmd_hit   [2];       // the op's operand is in a valid buffer
   logic [1:0] cmd_buf   [2];       // the buffer it uses (hit or allocated)
   assign cmd_reg[0] = cmd_ra_i;
@@ -269,10 +267,10 @@ module mosaic_tu_mma #(
 
   logic [1:0] hit_b [2], free_b [2], empty_b [2];
   logic       found_empty [2];
-  logic       ab_free [2][3];     // no op needs the buffer after this cycle
+  logic       ab_free [2][NBuf];  // no op needs the buffer after this cycle
   always_comb begin
     for (int o = 0; o < 2; o++) begin
-      for (int b = 0; b < 3; b++) begin
+      for (int b = 0; b < NBuf; b++) begin
         ab_free[o][b] = (tg_cnt_q[o][b] == 2'd0) ||
                         ((tg_cnt_q[o][b] == 2'd1) && op_steps_done && (info_buf_q[o][ss] == 2'(b)));
       end
@@ -285,14 +283,14 @@ module mosaic_tu_mma #(
       empty_b[o]     = 2'd0;
       cmd_hit[o]     = 1'b0;
       found_empty[o] = 1'b0;
-      for (int b = 0; b < 3; b++) begin
+      for (int b = 0; b < NBuf; b++) begin
         // A write in this very cycle is not in the tag yet: no hit on it.
         tg_match[o][b] = tg_v_q[o][b] && (tg_reg_q[o][b] == cmd_reg[o]) &&
                          (tg_fmt_q[o][b] == cmd_fmt[o]) && (tg_subn_q[o][b] == cmd_subn_i) &&
                          (tg_int_q[o][b] == cmd_int) &&
                          !trf_wr_regs[cmd_reg[o]];
       end
-      for (int b = 2; b >= 0; b--) begin
+      for (int b = NBuf - 1; b >= 0; b--) begin
         if (tg_match[o][b]) begin
           cmd_hit[o] = 1'b1;
           hit_b[o]   = 2'(b);
@@ -406,7 +404,7 @@ module mosaic_tu_mma #(
   // last D row requested now (or none left).
   assign st_last = st_fire && (st_c_q >= 5'd15) &&
                    ((st_dn_q + 5'(d0_req || d1_req)) == st_nd);
-  assign cmd_ready_o = (!st_act_q || st_last) && ((ab_used_q != 2'd3) || op_steps_done) &&
+  assign cmd_ready_o = (!st_act_q || st_last) && ((ab_used_q != 2'(NBuf)) || op_steps_done) &&
                        !info_v_q[disp_slot_q];
   assign accept_cmd  = cmd_valid_i && cmd_ready_o;
 
@@ -529,23 +527,6 @@ module mosaic_tu_mma #(
     end
   end
 
-  assign sa_wa = AAw'(32'(p_abuf_q) * BlkR + 32'(p_y_q) / PeRows);
-  assign sb_wa = BAw'(32'(p_bbuf_q) * BlkC + 32'(p_y_q) / PeCols);
-  for (genvar g = 0; g < PeRows; g++) begin : g_sa
-    logic [511:0] mem [ADep];
-    always_ff @(posedge clk_i) begin
-      if (wa_en && (32'(p_y_q) % PeRows == g)) mem[sa_wa] <= a_raw;
-    end
-    assign sa_rd[g] = mem[sa_ra];
-  end
-  for (genvar g = 0; g < PeCols; g++) begin : g_sb
-    logic [511:0] mem [BDep];
-    always_ff @(posedge clk_i) begin
-      if (wb_en && (32'(p_y_q) % PeCols == g)) mem[sb_wa] <= b_raw;
-    end
-    assign sb_rd[g] = mem[sb_ra];
-  end
-
   always_ff @(posedge clk_i) begin
     if (wa_en) begin
       a_hold_q <= a_row;
@@ -580,8 +561,10 @@ module mosaic_tu_mma #(
   logic [PeRows*32-1:0] step_a;
   logic [PeCols*32-1:0] step_b;
   logic [1:0]       sab, sbb;
-  logic [SubW-1:0] arr_sub, b_sub;   // the array's column group (folded)
-  assign b_sub = Folded ? arr_sub : '0;
+  logic [SubW-1:0]  arr_sub, b_sub;    // the array's column group (folded)
+  logic [RsubW-1:0] arr_rsub, a_sub;   // and row group
+  assign b_sub = (PeFold > 1) ? arr_sub : '0;
+  assign a_sub = (PeRowFold > 1) ? arr_rsub : '0;
 
   assign ss  = step_slot_q;
   assign sab = info_buf_q[0][ss];
@@ -596,48 +579,70 @@ module mosaic_tu_mma #(
   assign step_load  = (sp_k_q == 5'd0) && sp_load_q;
   assign step_last  = (sp_k_q == info_k_q[ss] - 5'd1);
 
-  // op(A)[ti][k]: A row ti (bank r of the block's rows) at word k, or with
-  // A transposed A row k (one bank, shared by all PE rows) at word ti. B
-  // the same way with its transpose bit the other way round.
-  logic         a_tr, b_tr;
-  logic [511:0] sa_krow, sb_krow;
-  assign a_tr    = info_mode_q[ss][1];
-  assign b_tr    = !info_mode_q[ss][0];
-  assign sa_ra   = AAw'(32'(sab) * BlkR + (a_tr ? 32'(sp_k_q[3:0]) / PeRows : 32'(sp_bi_q)));
-  assign sb_ra   = BAw'(32'(sbb) * BlkC + (b_tr ? 32'(sp_k_q[3:0]) / PeCols : 32'(sp_bj_q)));
-  assign sa_krow = sa_rd[32'(sp_k_q[3:0]) % PeRows];
-  assign sb_krow = sb_rd[32'(sp_k_q[3:0]) % PeCols];
-  for (genvar r = 0; r < PeRows; r++) begin : g_rowop
-    logic [3:0] ti;
-    assign ti         = blk_r0 + 4'(r);
-    assign row_en[r]  = ({1'b0, ti} < info_m_q[ss]);
+  // op(A)[ti][k]: A row ti at word k, or with A transposed A row k at word
+  // ti. B the same way with its transpose bit the other way round.
+  logic a_tr, b_tr;
+  assign a_tr = info_mode_q[ss][1];
+  assign b_tr = !info_mode_q[ss][0];
+  for (genvar r = 0; r < PeRows; r++) begin : g_row_en
+    assign row_en[r] = ({1'b0, blk_r0 + 4'(r)} < info_m_q[ss]);
+  end
+  for (genvar c = 0; c < PeCols; c++) begin : g_col_en
+    assign col_en[c] = ({1'b0, blk_c0 + 4'(c)} < info_n_q[ss]);
+  end
+
+  // The element each PE row group q (A) and column group p (B) reads this
+  // cycle, then widened once per group: a folded array reads row
+  // q * PeRowFold + arr_rsub and column p * PeFold + arr_sub of each group
+  // (the widened value goes to every row / column of the group; only the
+  // one read matters).
+  logic [PhysR*32-1:0] a_pick;
+  logic [PhysC*32-1:0] b_pick;
+  mosaic_tu_mma_stage #(
+    .Rows (PeRows), .Fold (PeRowFold), .Blks (BlkR), .NBuf (NBuf)
+  ) u_stage_a (
+    .clk_i   (clk_i),
+    .we_i    (wa_en),
+    .wbuf_i  (p_abuf_q),
+    .wy_i    (p_y_q),
+    .wrow_i  (a_raw),
+    .rbuf_i  (sab),
+    .tr_i    (a_tr),
+    .k_i     (sp_k_q[3:0]),
+    .blk_i   (4'(sp_bi_q)),
+    .sub_i   (4'(a_sub)),
+    .el_o    (a_pick)
+  );
+  mosaic_tu_mma_stage #(
+    .Rows (PeCols), .Fold (PeFold), .Blks (BlkC), .NBuf (NBuf)
+  ) u_stage_b (
+    .clk_i   (clk_i),
+    .we_i    (wb_en),
+    .wbuf_i  (p_bbuf_q),
+    .wy_i    (p_y_q),
+    .wrow_i  (b_raw),
+    .rbuf_i  (sbb),
+    .tr_i    (b_tr),
+    .k_i     (sp_k_q[3:0]),
+    .blk_i   (4'(sp_bj_q)),
+    .sub_i   (4'(b_sub)),
+    .el_o    (b_pick)
+  );
+  for (genvar q = 0; q < PhysR; q++) begin : g_rowgrp
+    logic [31:0] wide;
     mosaic_fp_widen u_wide_a (
       .en_i (sp_act_q), .fmt_i (info_fa_q[ss]), .to_int_i (step_int), .subn_i (info_subn_q[ss]),
-      .bits_i (a_tr ? sa_krow[32*ti +: 32] : sa_rd[r][32*sp_k_q[3:0] +: 32]),
-      .bits_o (step_a[32*r +: 32])
+      .bits_i (a_pick[32*q +: 32]), .bits_o (wide)
     );
-  end
-  // B: a folded array reads column p * PeFold + arr_sub of each group p
-  // this cycle, so one widening per group does (its result goes to every
-  // column of the group; only the one read matters).
-  logic [31:0] b_col [PeCols];
-  for (genvar c = 0; c < PeCols; c++) begin : g_colop
-    logic [3:0] tj;
-    assign tj         = blk_c0 + 4'(c);
-    assign col_en[c]  = ({1'b0, tj} < info_n_q[ss]);
-    assign b_col[c]   = b_tr ? sb_krow[32*tj +: 32] : sb_rd[c][32*sp_k_q[3:0] +: 32];
+    for (genvar u = 0; u < PeRowFold; u++) begin : g_rep
+      assign step_a[32*(q*PeRowFold + u) +: 32] = wide;
+    end
   end
   for (genvar p = 0; p < PhysC; p++) begin : g_colgrp
-    logic [31:0] raw, wide;
-    always_comb begin
-      raw = '0;
-      for (int s = 0; s < PeFold; s++) begin
-        if (b_sub == SubW'(s)) raw = b_col[p*PeFold + s];
-      end
-    end
+    logic [31:0] wide;
     mosaic_fp_widen u_wide_b (
       .en_i (sp_act_q), .fmt_i (info_fb_q[ss]), .to_int_i (step_int), .subn_i (info_subn_q[ss]),
-      .bits_i (raw), .bits_o (wide)
+      .bits_i (b_pick[32*p +: 32]), .bits_o (wide)
     );
     for (genvar s = 0; s < PeFold; s++) begin : g_rep
       assign step_b[32*(p*PeFold + s) +: 32] = wide;
@@ -798,7 +803,8 @@ module mosaic_tu_mma #(
   mosaic_tu_array #(
     .PeRows (PeRows),
     .PeCols (PeCols),
-    .PeFold (PeFold)
+    .PeFold    (PeFold),
+    .PeRowFold (PeRowFold)
   ) u_array (
     .clk_i         (arr_clk),
     .rst_ni        (rst_ni),
@@ -823,6 +829,7 @@ module mosaic_tu_mma #(
     .out_flags_o   (out_flags),
     .work_o        (arr_work),
     .sub_o         (arr_sub),
+    .rsub_o        (arr_rsub),
     .busy_o        (arr_busy)
   );
 
@@ -834,7 +841,7 @@ module mosaic_tu_mma #(
     for (int r = 0; r < PeRows; r++) n_rows_en = n_rows_en + 5'(row_en[r]);
     for (int c = 0; c < PeCols; c++) n_cols_en = n_cols_en + 5'(col_en[c]);
   end
-  // Busy: the array works on a step (PeFold cycles a step when folded);
+  // Busy: the array works on a step (PeFold x PeRowFold cycles a step);
   // the useful MACs count once, as the step is accepted.
   assign ev_mac_busy_o = arr_work;
   assign ev_macs_o     = (step_valid && step_ready) ? 16'(n_rows_en) * 16'(n_cols_en) : 16'd0;
@@ -860,7 +867,7 @@ module mosaic_tu_mma #(
   logic [SubW-1:0] dr_sub;   // the row's cycle (0 when not folded)
   assign dr_go       = out_valid || dr_act_q;
   assign out_row     = dr_row_q;
-  if (Folded) begin : g_dr_sub
+  if (ColFolded) begin : g_dr_sub
     logic [SubW-1:0] dr_sub_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -876,7 +883,7 @@ module mosaic_tu_mma #(
     assign dr_row_end = dr_go;
   end
   assign dr_last_row = dr_row_end && (dr_row_q == RowW'(PeRows - 1));
-  assign out_release = Folded ? dr_last_row : (dr_go && (dr_row_q == RowW'(PeRows - 2)));
+  assign out_release = ColFolded ? dr_last_row : (dr_go && (dr_row_q == RowW'(PeRows - 2)));
   assign dr_blk_last = (BiW'(dr_bi_q) == BiW'(BlkR - 1)) && (BjW'(dr_bj_q) == BjW'(BlkC - 1));
 
   logic [3:0] dr_r0, dr_c0, dr_i;
@@ -936,7 +943,7 @@ module mosaic_tu_mma #(
   // earlier cycle of the row, held (folded only).
   logic [31:0] dr_cvt [PeCols];
   logic [5:0]  dr_fl [PeCols];
-  if (Folded) begin : g_drain_hold
+  if (ColFolded) begin : g_drain_hold
     logic [PeCols*32-1:0] res_q;
     logic [PeCols*6-1:0]  fl_q;
     always_ff @(posedge clk_i) begin
@@ -1150,7 +1157,7 @@ module mosaic_tu_mma #(
     if (!rst_ni) begin
       for (int o = 0; o < 2; o++) begin
         tg_v_q[o] <= '0;
-        for (int b = 0; b < 3; b++) begin
+        for (int b = 0; b < NBuf; b++) begin
           tg_reg_q[o][b]  <= '0;
           tg_fmt_q[o][b]  <= '0;
           tg_subn_q[o][b] <= 1'b0;
@@ -1160,7 +1167,7 @@ module mosaic_tu_mma #(
       end
     end else begin
       for (int o = 0; o < 2; o++) begin
-        for (int b = 0; b < 3; b++) begin
+        for (int b = 0; b < NBuf; b++) begin
           tg_cnt_q[o][b] <= tg_cnt_q[o][b] + 2'(accept_cmd && (cmd_buf[o] == 2'(b))) -
                             2'(op_steps_done && (info_buf_q[o][ss] == 2'(b)));
           if (accept_cmd && !cmd_hit[o] && (cmd_buf[o] == 2'(b))) begin

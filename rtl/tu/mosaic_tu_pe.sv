@@ -33,16 +33,19 @@
 // can be written while the previous op still streams), out_q (snapshot of
 // the accumulator at the end of each op, read out while the next op streams).
 //
-// Fold > 1 (mosaic_tu_array PeFold, the FPGA configuration): the PE holds
-// Fold output elements (Fold accumulators, D and snapshot registers) and
-// one FMA; sel_i says which element a step updates, one per cycle, so the
-// array does a k-step in Fold cycles. Each element still sees its k-steps
-// in issue order, so the results are those of Fold = 1.
+// Fold > 1 (mosaic_tu_array PeFold x PeRowFold, the FPGA configuration):
+// the PE holds Fold output elements (Fold accumulators, D and snapshot
+// registers) and one FMA; sel_i says which element a step updates, one per
+// cycle, so the array does a k-step in Fold cycles. Each element still
+// sees its k-steps in issue order, so the results are those of Fold = 1.
+// The elements are DRows rows of Fold / DRows; D is written a row at a
+// time (d_we_i[u] writes row u from d_i).
 
 `default_nettype none
 
 module mosaic_tu_pe #(
-  parameter int Fold = 1
+  parameter int Fold  = 1,
+  parameter int DRows = 1   // divides Fold
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -60,9 +63,9 @@ module mosaic_tu_pe #(
   input  logic [$clog2(Fold > 1 ? Fold : 2)-1:0] sel_i,
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
-  // D staging write (element f at [32*f +: 32]).
-  input  logic        d_we_i,
-  input  logic [Fold*32-1:0] d_i,
+  // D staging write of row u (its element f at [32*f +: 32]).
+  input  logic [DRows-1:0] d_we_i,
+  input  logic [Fold/DRows*32-1:0] d_i,
   // Snapshot of the accumulators at the last op end (FP32 or INT32 bits).
   output logic [Fold*32-1:0] out_o,
   // Flags of the step that completed in the previous cycle (0 if none).
@@ -79,6 +82,7 @@ module mosaic_tu_pe #(
   localparam int IntAccW = 40;
   localparam int SelW    = $clog2(Fold > 1 ? Fold : 2);
   localparam bit Folded  = (Fold > 1);
+  localparam int DRowW   = Fold / DRows * 32;
 
   // ---------------------------------------------------------------------
   // S0: product
@@ -261,8 +265,10 @@ module mosaic_tu_pe #(
           end
         end
       end
-      if (d_we_i) begin
-        d_q <= d_i;
+      for (int u = 0; u < DRows; u++) begin
+        if (d_we_i[u]) begin
+          d_q[DRowW*u +: DRowW] <= d_i;
+        end
       end
     end
   end

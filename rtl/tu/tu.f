@@ -15,6 +15,7 @@ rtl/tu/mosaic_tu_lsu.sv
 rtl/tu/mosaic_tu_lsu_beat.sv
 rtl/tu/mosaic_tu_lsu_burst.sv
 rtl/tu/mosaic_tu_mma.sv
+rtl/tu/mosaic_tu_mma_stage.sv
 rtl/tu/mosaic_tu_pe.sv
 rtl/tu/mosaic_tu_range_ok.sv
 rtl/tu/mosaic_tu_red.sv

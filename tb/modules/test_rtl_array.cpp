@@ -1,7 +1,8 @@
 // Module test: rtl/tu/mosaic_tu_array.sv + rtl/tu/mosaic_tu_pe.sv (the tmma MAC array)
 // against the golden model, built for one array size (PE_ROWS x PE_COLS,
-// tb/modules.mk makes 4x4, 8x8 and 16x16, and 4x4 with PE_FOLD = 4: one
-// FMA per PE row, a k-step in 4 cycles, the FPGA configuration's array).
+// tb/modules.mk makes 4x4, 8x8 and 16x16, 4x4 with PE_FOLD = PE_ROWFOLD = 4:
+// one FMA, a k-step in 16 cycles, the FPGA configuration's array, and 4x4
+// with both folds 2: 2x2 FMAs, a k-step in 4 cycles).
 //
 // The harness plays the tensor unit's feeder: it widens operands with the
 // golden mosaic_to_f32 / mosaic_int_value (the format converter's job at the
@@ -41,6 +42,9 @@
 #endif
 #ifndef PE_FOLD
 #define PE_FOLD 1
+#endif
+#ifndef PE_ROWFOLD
+#define PE_ROWFOLD 1
 #endif
 
 namespace {
@@ -389,10 +393,15 @@ bool run_case(Driver &d, std::vector<TileOp> &ops, tb::Case &c, bool bubbles) {
 
 } // namespace
 
+// The build's name after the size (tb/modules.mk): "f" for the FPGA
+// configuration's one FMA, "r" for the 2x2 grid of folded PEs.
+static const char *fold_suffix() {
+    return PE_FOLD * PE_ROWFOLD == 1 ? "" : PE_FOLD * PE_ROWFOLD == 16 ? "f" : "r";
+}
+
 // Mutant check: this size's build with MOSAIC_INJECT_ARRAY_BUG must fail.
 static void mutant(const char *argv0, bool *ok) {
-    const std::string m = "test_rtl_array" + std::to_string(PE_ROWS) + (PE_FOLD > 1 ? "f" : "") +
-                          "_mutant";
+    const std::string m = "test_rtl_array" + std::to_string(PE_ROWS) + fold_suffix() + "_mutant";
     *ok &= tb::check_mutant(argv0, m.c_str(), "array_injected_bug_detected");
 }
 
@@ -410,7 +419,8 @@ int main(int argc, char **argv) {
     // in the same ballpark of run time.
     const unsigned reps = quick ? 1 : (BR * BC >= 16 ? 6 : BR * BC >= 4 ? 8 : 12);
     const std::string sz = std::to_string(PE_ROWS) + "x" + std::to_string(PE_COLS) +
-                           (PE_FOLD > 1 ? "f" + std::to_string(PE_FOLD) : "");
+                           (PE_FOLD > 1 ? "f" + std::to_string(PE_FOLD) : "") +
+                           (PE_ROWFOLD > 1 ? "r" + std::to_string(PE_ROWFOLD) : "");
     if (getenv("ARRAY_DEBUG")) {
         tb::Case c("debug");
         std::vector<TileOp> ops(1);
@@ -524,8 +534,9 @@ int main(int argc, char **argv) {
         const double per_tile =
             (double)(st.last_cycles.back() - st.last_cycles.front()) / (n - 1);
         // Back to back, the array does one MAC per FMA per cycle: a tile
-        // in 4096 / (PE_ROWS * PE_COLS / PE_FOLD) cycles, not one more.
-        const unsigned fmas = PE_ROWS * PE_COLS / PE_FOLD;
+        // in 4096 / (PE_ROWS * PE_COLS / (PE_FOLD * PE_ROWFOLD)) cycles, not
+        // one more.
+        const unsigned fmas = PE_ROWS * PE_COLS / (PE_FOLD * PE_ROWFOLD);
         c.vector();
         if (per_tile > 4096.0 / fmas)
             c.fail("%.2f cycles per tile, want %u", per_tile, 4096 / fmas);

@@ -1,0 +1,103 @@
+// The mma engine's staging of one operand (mosaic_tu_mma): NBuf buffers of
+// a 16x16 tile's unpacked elements (32 bits each, 16 to a tile row, as the
+// row unpacker gives them), written a tile row per cycle by the stager and
+// read by the stepper for the array's PE row groups (A) or column groups
+// (B) of the current output block.
+//
+// Names below are A's: Rows = PeRows, Fold = PeRowFold, Blks = 16 / PeRows.
+// B is the same with PeCols / PeFold / 16 / PeCols and its transpose bit
+// the other way round (mosaic_tu_mma). op(A)[ti][k] is A row ti at element
+// k, or with tr_i (A transposed) A row k at element ti.
+//
+// Group q of the array's Rows / Fold row groups reads row
+// ti = blk_i * Rows + q * Fold + sub_i this cycle (sub_i: the array's rsub,
+// 0 unfolded); el_o carries its element at [32*q +: 32].
+//
+// Two layouts, the same contents:
+//   * Several groups (Rows / Fold > 1): banked by tile row, row y of buffer
+//     f in bank y mod Rows at entry f * Blks + y / Rows. The block's row r
+//     reads bank r, and a k row (transposed) is one bank's entry, so each
+//     bank has one read port: on an FPGA one LUT-RAM copy per bank instead
+//     of one copy of every row per PE row.
+//   * One group (the FPGA configuration's single PE): one memory of
+//     NBuf * 16 rows, row y of buffer f at f * 16 + y, and one row read a
+//     cycle (the row the one element is in). Banks of NBuf * Blks rows would
+//     each fill 16-deep LUT RAM cells only partly.
+// Reads are asynchronous (LUT RAM); a buffer is never written while the
+// stepper reads it (mosaic_tu_mma's buffer tags).
+
+`default_nettype none
+
+module mosaic_tu_mma_stage #(
+  parameter int Rows = 16,   // PE rows of the array (B: columns)
+  parameter int Fold = 1,    // rows per PE (B: columns)
+  parameter int Blks = 16 / Rows,
+  parameter int NBuf = 3,
+  localparam int Phys = Rows / Fold
+) (
+  input  logic              clk_i,
+  // Stager: tile row wy_i of buffer wbuf_i.
+  input  logic              we_i,
+  input  logic [1:0]        wbuf_i,
+  input  logic [3:0]        wy_i,
+  input  logic [511:0]      wrow_i,
+  // Stepper: buffer, transpose, k-step, block, the array's row group.
+  input  logic [1:0]        rbuf_i,
+  input  logic              tr_i,
+  input  logic [3:0]        k_i,
+  input  logic [3:0]        blk_i,
+  input  logic [3:0]        sub_i,
+  output logic [Phys*32-1:0] el_o
+);
+
+  if (Phys == 1) begin : g_one
+    localparam int Dep = NBuf * 16;
+    localparam int Aw  = $clog2(Dep);
+    logic [511:0] mem [Dep];
+    logic [Aw-1:0] wa, ra;
+    logic [3:0]    ti, ei;   // the element's row and its place in the row
+    logic [511:0]  rd;
+    assign wa = Aw'(32'(wbuf_i) * 16 + 32'(wy_i));
+    always_ff @(posedge clk_i) begin
+      if (we_i) mem[wa] <= wrow_i;
+    end
+    assign ti   = 4'(32'(blk_i) * Rows) + sub_i;
+    assign ra   = Aw'(32'(rbuf_i) * 16 + 32'(tr_i ? k_i : ti));
+    assign ei   = tr_i ? ti : k_i;
+    assign rd   = mem[ra];
+    assign el_o = rd[32*ei +: 32];
+  end else begin : g_banked
+    localparam int Dep = NBuf * Blks;
+    localparam int Aw  = Dep > 1 ? $clog2(Dep) : 1;
+    logic [511:0]  rd [Rows];
+    logic [Aw-1:0] wa, ra;
+    logic [511:0]  krow;
+    logic [31:0]   el [Rows];
+    assign wa = Aw'(32'(wbuf_i) * Blks + 32'(wy_i) / Rows);
+    assign ra = Aw'(32'(rbuf_i) * Blks + (tr_i ? 32'(k_i) / Rows : 32'(blk_i)));
+    for (genvar g = 0; g < Rows; g++) begin : g_bank
+      logic [511:0] mem [Dep];
+      always_ff @(posedge clk_i) begin
+        if (we_i && (32'(wy_i) % Rows == g)) mem[wa] <= wrow_i;
+      end
+      assign rd[g] = mem[ra];
+    end
+    assign krow = rd[32'(k_i) % Rows];
+    for (genvar r = 0; r < Rows; r++) begin : g_el
+      logic [3:0] ti;
+      assign ti    = 4'(32'(blk_i) * Rows + r);
+      assign el[r] = tr_i ? krow[32*ti +: 32] : rd[r][32*k_i +: 32];
+    end
+    for (genvar q = 0; q < Phys; q++) begin : g_grp
+      always_comb begin
+        el_o[32*q +: 32] = '0;
+        for (int u = 0; u < Fold; u++) begin
+          if (sub_i == 4'(u)) el_o[32*q +: 32] = el[q*Fold + u];
+        end
+      end
+    end
+  end
+
+endmodule
+
+`default_nettype wire
