@@ -168,20 +168,19 @@ module mosaic_tu_mma #(
   // Folded array (mosaic_tu_array PeFold): PhysC groups of PeFold columns,
   // one column of each group a cycle; the stepper widens one B element per
   // group and the drain converts a row in PeFold cycles with PhysC
-  // converters.
-  // Rows fold the same way (PeRowFold): PhysR groups of PeRowFold rows, one
-  // row of each group a cycle, one A widening per group.
+  // converters. Rows fold the same way (PeRowFold), one A widening per
+  // group of PeRowFold rows (mosaic_tu_mma_stage).
   localparam bit ColFolded = (PeFold > 1);
   localparam bit Folded    = ColFolded || (PeRowFold > 1);
   localparam int PhysC  = PeCols / PeFold;
-  localparam int PhysR  = PeRows / PeRowFold;
   localparam bit ExtCvt = ExtRow && (PhysC == 1);
   localparam int SubW   = (PeFold > 1) ? $clog2(PeFold) : 1;
   localparam int RsubW  = (PeRowFold > 1) ? $clog2(PeRowFold) : 1;
   // Op information and raw D slots. A folded array takes PeFold x
-  // PeRowFold cycles a k-step, so an op steps for hundreds of cycles and staging further ahead
-  // than the next op buys nothing: two slots (an op stepping or draining,
-  // the next one staged), and the raw D is 32 TRF rows of LUT RAM, not 80.
+  // PeRowFold cycles a k-step, so an op steps for hundreds of cycles and
+  // staging further ahead than the next op buys nothing: two slots (an op
+  // stepping or draining, the next one staged), and the raw D is 32 TRF
+  // rows of LUT RAM, not 80.
   localparam int Slots = Folded ? 2 : 5;
   localparam int SlotW = $clog2(Slots);
   // A and B buffers each: three unfolded (staging a tile takes 17 cycles,
@@ -591,63 +590,47 @@ module mosaic_tu_mma #(
     assign col_en[c] = ({1'b0, blk_c0 + 4'(c)} < info_n_q[ss]);
   end
 
-  // The element each PE row group q (A) and column group p (B) reads this
-  // cycle, then widened once per group: a folded array reads row
-  // q * PeRowFold + arr_rsub and column p * PeFold + arr_sub of each group
-  // (the widened value goes to every row / column of the group; only the
-  // one read matters).
-  logic [PhysR*32-1:0] a_pick;
-  logic [PhysC*32-1:0] b_pick;
+  // The PE row groups' elements of op(A) and the column groups' of op(B),
+  // widened (a folded array reads row q * PeRowFold + arr_rsub and column
+  // p * PeFold + arr_sub of each group this cycle).
   mosaic_tu_mma_stage #(
     .Rows (PeRows), .Fold (PeRowFold), .Blks (BlkR), .NBuf (NBuf)
   ) u_stage_a (
-    .clk_i   (clk_i),
-    .we_i    (wa_en),
-    .wbuf_i  (p_abuf_q),
-    .wy_i    (p_y_q),
-    .wrow_i  (a_raw),
-    .rbuf_i  (sab),
-    .tr_i    (a_tr),
-    .k_i     (sp_k_q[3:0]),
-    .blk_i   (4'(sp_bi_q)),
-    .sub_i   (4'(a_sub)),
-    .el_o    (a_pick)
+    .clk_i    (clk_i),
+    .we_i     (wa_en),
+    .wbuf_i   (p_abuf_q),
+    .wy_i     (p_y_q),
+    .wrow_i   (a_raw),
+    .rbuf_i   (sab),
+    .tr_i     (a_tr),
+    .k_i      (sp_k_q[3:0]),
+    .blk_i    (4'(sp_bi_q)),
+    .sub_i    (4'(a_sub)),
+    .wen_i    (sp_act_q),
+    .fmt_i    (info_fa_q[ss]),
+    .to_int_i (step_int),
+    .subn_i   (info_subn_q[ss]),
+    .wide_o   (step_a)
   );
   mosaic_tu_mma_stage #(
     .Rows (PeCols), .Fold (PeFold), .Blks (BlkC), .NBuf (NBuf)
   ) u_stage_b (
-    .clk_i   (clk_i),
-    .we_i    (wb_en),
-    .wbuf_i  (p_bbuf_q),
-    .wy_i    (p_y_q),
-    .wrow_i  (b_raw),
-    .rbuf_i  (sbb),
-    .tr_i    (b_tr),
-    .k_i     (sp_k_q[3:0]),
-    .blk_i   (4'(sp_bj_q)),
-    .sub_i   (4'(b_sub)),
-    .el_o    (b_pick)
+    .clk_i    (clk_i),
+    .we_i     (wb_en),
+    .wbuf_i   (p_bbuf_q),
+    .wy_i     (p_y_q),
+    .wrow_i   (b_raw),
+    .rbuf_i   (sbb),
+    .tr_i     (b_tr),
+    .k_i      (sp_k_q[3:0]),
+    .blk_i    (4'(sp_bj_q)),
+    .sub_i    (4'(b_sub)),
+    .wen_i    (sp_act_q),
+    .fmt_i    (info_fb_q[ss]),
+    .to_int_i (step_int),
+    .subn_i   (info_subn_q[ss]),
+    .wide_o   (step_b)
   );
-  for (genvar q = 0; q < PhysR; q++) begin : g_rowgrp
-    logic [31:0] wide;
-    mosaic_fp_widen u_wide_a (
-      .en_i (sp_act_q), .fmt_i (info_fa_q[ss]), .to_int_i (step_int), .subn_i (info_subn_q[ss]),
-      .bits_i (a_pick[32*q +: 32]), .bits_o (wide)
-    );
-    for (genvar u = 0; u < PeRowFold; u++) begin : g_rep
-      assign step_a[32*(q*PeRowFold + u) +: 32] = wide;
-    end
-  end
-  for (genvar p = 0; p < PhysC; p++) begin : g_colgrp
-    logic [31:0] wide;
-    mosaic_fp_widen u_wide_b (
-      .en_i (sp_act_q), .fmt_i (info_fb_q[ss]), .to_int_i (step_int), .subn_i (info_subn_q[ss]),
-      .bits_i (b_pick[32*p +: 32]), .bits_o (wide)
-    );
-    for (genvar s = 0; s < PeFold; s++) begin : g_rep
-      assign step_b[32*(p*PeFold + s) +: 32] = wide;
-    end
-  end
 
   // Next block and its D load.
   logic [SlotW-1:0] nb_slot_q;

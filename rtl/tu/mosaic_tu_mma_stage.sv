@@ -11,7 +11,10 @@
 //
 // Group q of the array's Rows / Fold row groups reads row
 // ti = blk_i * Rows + q * Fold + sub_i this cycle (sub_i: the array's rsub,
-// 0 unfolded); el_o carries its element at [32*q +: 32].
+// 0 unfolded). Its element is widened exactly to FP32 or INT32
+// (mosaic_fp_widen, with the op's format) once per group and goes to every
+// row of the group on wide_o (row r at [32*r +: 32]); only the one the
+// array reads matters.
 //
 // Two layouts, the same contents:
 //   * Several groups (Rows / Fold > 1): banked by tile row, row y of buffer
@@ -47,8 +50,15 @@ module mosaic_tu_mma_stage #(
   input  logic [3:0]        k_i,
   input  logic [3:0]        blk_i,
   input  logic [3:0]        sub_i,
-  output logic [Phys*32-1:0] el_o
+  // Widening: enable, the operand's format, to INT32, FP8/FP4 subnormals.
+  input  logic              wen_i,
+  input  logic [3:0]        fmt_i,
+  input  logic              to_int_i,
+  input  logic              subn_i,
+  output logic [Rows*32-1:0] wide_o
 );
+
+  logic [Phys*32-1:0] el_o;   // the element each group reads
 
   if (Phys == 1) begin : g_one
     localparam int Dep = NBuf * 16;
@@ -95,6 +105,17 @@ module mosaic_tu_mma_stage #(
           if (sub_i == 4'(u)) el_o[32*q +: 32] = el[q*Fold + u];
         end
       end
+    end
+  end
+
+  for (genvar q = 0; q < Phys; q++) begin : g_wide
+    logic [31:0] wide;
+    mosaic_fp_widen u_wide (
+      .en_i (wen_i), .fmt_i (fmt_i), .to_int_i (to_int_i), .subn_i (subn_i),
+      .bits_i (el_o[32*q +: 32]), .bits_o (wide)
+    );
+    for (genvar u = 0; u < Fold; u++) begin : g_rep
+      assign wide_o[32*(q*Fold + u) +: 32] = wide;
     end
   end
 
