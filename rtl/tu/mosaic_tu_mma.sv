@@ -560,10 +560,8 @@ module mosaic_tu_mma #(
   logic [PeRows*32-1:0] step_a;
   logic [PeCols*32-1:0] step_b;
   logic [1:0]       sab, sbb;
-  logic [SubW-1:0]  arr_sub, b_sub;    // the array's column group (folded)
-  logic [RsubW-1:0] arr_rsub, a_sub;   // and row group
-  assign b_sub = (PeFold > 1) ? arr_sub : '0;
-  assign a_sub = (PeRowFold > 1) ? arr_rsub : '0;
+  logic [SubW-1:0]  arr_sub;    // the array's column group (0 unfolded)
+  logic [RsubW-1:0] arr_rsub;   // and row group
 
   assign ss  = step_slot_q;
   assign sab = info_buf_q[0][ss];
@@ -594,7 +592,7 @@ module mosaic_tu_mma #(
   // widened (a folded array reads row q * PeRowFold + arr_rsub and column
   // p * PeFold + arr_sub of each group this cycle).
   mosaic_tu_mma_stage #(
-    .Rows (PeRows), .Fold (PeRowFold), .Blks (BlkR), .NBuf (NBuf)
+    .Rows (PeRows), .Fold (PeRowFold), .NBuf (NBuf)
   ) u_stage_a (
     .clk_i    (clk_i),
     .we_i     (wa_en),
@@ -605,7 +603,7 @@ module mosaic_tu_mma #(
     .tr_i     (a_tr),
     .k_i      (sp_k_q[3:0]),
     .blk_i    (4'(sp_bi_q)),
-    .sub_i    (4'(a_sub)),
+    .sub_i    (4'(arr_rsub)),
     .wen_i    (sp_act_q),
     .fmt_i    (info_fa_q[ss]),
     .to_int_i (step_int),
@@ -613,7 +611,7 @@ module mosaic_tu_mma #(
     .wide_o   (step_a)
   );
   mosaic_tu_mma_stage #(
-    .Rows (PeCols), .Fold (PeFold), .Blks (BlkC), .NBuf (NBuf)
+    .Rows (PeCols), .Fold (PeFold), .NBuf (NBuf)
   ) u_stage_b (
     .clk_i    (clk_i),
     .we_i     (wb_en),
@@ -624,7 +622,7 @@ module mosaic_tu_mma #(
     .tr_i     (b_tr),
     .k_i      (sp_k_q[3:0]),
     .blk_i    (4'(sp_bj_q)),
-    .sub_i    (4'(b_sub)),
+    .sub_i    (4'(arr_sub)),
     .wen_i    (sp_act_q),
     .fmt_i    (info_fb_q[ss]),
     .to_int_i (step_int),

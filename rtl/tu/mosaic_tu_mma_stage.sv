@@ -34,8 +34,8 @@
 module mosaic_tu_mma_stage #(
   parameter int Rows = 16,   // PE rows of the array (B: columns)
   parameter int Fold = 1,    // rows per PE (B: columns)
-  parameter int Blks = 16 / Rows,
   parameter int NBuf = 3,
+  localparam int Blks = 16 / Rows,   // blocks of a tile
   localparam int Phys = Rows / Fold
 ) (
   input  logic              clk_i,

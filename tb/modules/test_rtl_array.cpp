@@ -393,15 +393,11 @@ bool run_case(Driver &d, std::vector<TileOp> &ops, tb::Case &c, bool bubbles) {
 
 } // namespace
 
-// The build's name after the size (tb/modules.mk): "f" for the FPGA
-// configuration's one FMA, "r" for the 2x2 grid of folded PEs.
-static const char *fold_suffix() {
-    return PE_FOLD * PE_ROWFOLD == 1 ? "" : PE_FOLD * PE_ROWFOLD == 16 ? "f" : "r";
-}
-
-// Mutant check: this size's build with MOSAIC_INJECT_ARRAY_BUG must fail.
+// Mutant check: this build's twin with MOSAIC_INJECT_ARRAY_BUG must fail.
+// tb/modules.mk names it after this executable (test_rtl_array<variant>).
 static void mutant(const char *argv0, bool *ok) {
-    const std::string m = "test_rtl_array" + std::to_string(PE_ROWS) + fold_suffix() + "_mutant";
+    const std::string self(argv0);
+    const std::string m = self.substr(self.rfind('/') + 1) + "_mutant";
     *ok &= tb::check_mutant(argv0, m.c_str(), "array_injected_bug_detected");
 }
 
