@@ -57,7 +57,7 @@ fpga: fpga-setup fpga-check-config $(FPGA_OUT)/mosaic.bit ## ULX3S bitstream and
 # count a carry cell as two and a TRELLIS_DPR16X4 as six, as nextpnr does.
 # (Yosys 0.70's stat gives the count, then the cell type.)
 FPGA_AREA_OUT    := $(BUILD)/fpga/tu4x4-area
-FPGA_AREA_PARAMS := VecLanes=1 DivLanes=1 ActLanes=1 RedLanes=1 TlRam=1 ScpadXfer=0 TrfRwStall=1 PeFold=4 PeRowFold=4 PeRows=4 PeCols=4
+FPGA_AREA_PARAMS := VecLanes=1 DivLanes=1 ActLanes=1 RedLanes=1 TlRam=1 ScpadXfer=0 TrfRwStall=1 TrfBanks=1 PeFold=4 PeRowFold=4 PeRows=4 PeCols=4
 fpga-area: fpga-setup ## map the 4x4 tensor unit's FPGA configuration to ECP5 cells, flattened, as make fpga does, and count them (1-1.5 h, 1.4 GB)
 	@mkdir -p $(FPGA_AREA_OUT)
 	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(call rtl_files,tu)"; \

@@ -120,7 +120,7 @@ rtl-yosys-forms:
 # sees it (its gather mux trees).
 SOC_LINT_CFGS := "" "-DRVFI" "-GTensorUnit=1" "-DRVFI -GTensorUnit=1" "-GTensorUnit=2" \
                  "-DRVFI -GTensorUnit=2 -GPeRows=4 -GPeCols=4" "-GTensorUnit=2 -GPeRows=8 -GPeCols=8" \
-                 "-DRVFI -GTensorUnit=2 -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0 -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GTrfRwStall=1 -GPeFold=4 -GPeRowFold=4"
+                 "-DRVFI -GTensorUnit=2 -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0 -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GTrfRwStall=1 -GTrfBanks=1 -GPeFold=4 -GPeRowFold=4"
 rtl-verilator: $(LINT_OUT)/rtl-verilator.ok
 $(LINT_OUT)/rtl-verilator.ok: $(RTL_SRCS) $(RTL_LISTS) rtl/rtl.mk
 	@mkdir -p $(dir $@)
@@ -157,7 +157,7 @@ $(LINT_OUT)/rtl-icarus.ok: $(RTL_SRCS) $(RTL_LISTS) rtl/rtl.mk
 # reported. Lines of SYNTH_BLOCKS: name:top:ip[:chparam settings, commas].
 SYNTH_BLOCKS := \
   tu4x4:mosaic_tu:tu:PeRows=4,PeCols=4 \
-  tu4x4_fpga:mosaic_tu:tu:PeRows=4,PeCols=4,VecLanes=1,DivLanes=1,ActLanes=1,RedLanes=1,TlRam=1,ScpadXfer=0,TrfRwStall=1,PeFold=4,PeRowFold=4 \
+  tu4x4_fpga:mosaic_tu:tu:PeRows=4,PeCols=4,VecLanes=1,DivLanes=1,ActLanes=1,RedLanes=1,TlRam=1,ScpadXfer=0,TrfRwStall=1,TrfBanks=1,PeFold=4,PeRowFold=4 \
   tu_check:mosaic_tu_check:tu tu_trf:mosaic_tu_trf:tu tu_lsu:mosaic_tu_lsu:tu \
   tu_vec_lane:mosaic_tu_vec_lane:tu tu_vec_div:mosaic_tu_vec_div:tu tu_red:mosaic_tu_red:tu \
   tu_tact_lane:mosaic_tu_tact_lane:tu tu_tact:mosaic_tu_tact:tu tu_tl:mosaic_tu_tl:tu \

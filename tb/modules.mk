@@ -40,6 +40,7 @@ MOD_TESTS := \
   tu_check:mosaic_tu_check:tu:MOSAIC_INJECT_BUG \
   trf:mosaic_tu_trf:tu:MOSAIC_INJECT_BUG \
   trf:mosaic_tu_trf:tu:MOSAIC_INJECT_TRF_RW_BUG:stall \
+  trf:mosaic_tu_trf:tu:MOSAIC_INJECT_TRF_RW_BUG:one \
   vec:tb_vec:tu:MOSAIC_INJECT_VEC_BUG \
   lsu:mosaic_tu_lsu:tu:MOSAIC_INJECT_BUG \
   red:tb_red:tu:MOSAIC_INJECT_RED_BUG+MOSAIC_INJECT_DIV_BUG \
@@ -69,6 +70,8 @@ MOD_GFLAGS_mem_sys := -GRamBytes=16384 -GMainBytes=65536 -GScpadBytes=32768 -GAx
 MOD_GFLAGS_redserial := -GRedLanes=1 -CFLAGS -DRED_SERIAL
 # The TRF of the FPGA configuration (a read of a row written that cycle waits).
 MOD_GFLAGS_trfstall := -GRwStall=1 -CFLAGS -DTRF_RW_STALL
+# ... with one bank (Banks = 1), as the FPGA configuration has it.
+MOD_GFLAGS_trfone := -GRwStall=1 -GBanks=1 -CFLAGS -DTRF_RW_STALL -CFLAGS -DTRF_BANKS=1
 # TensorLoad of the FPGA configuration (staging buffer in RAM, one lane).
 MOD_GFLAGS_tlram := -GStageRam=1 -CFLAGS -DTL_RAM
 # The array in three sizes: 4x4 (a 16x16 tile is 16 block passes), 8x8 (4)

@@ -110,7 +110,7 @@ $(SIM_SCALAR): $(SIM_RTL_SRCS) $(SIM_DEPS)
 # parameter can change a result unnoticed.
 SIM_FPGA := $(SIM_DIR)/mosaic-sim-fpga
 SIM_FPGA_PARAMS := $(SIM_TU) -GPeRows=4 -GPeCols=4 -GLoadFwd=0 -GEarlyRedirect=0 \
-                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GTrfRwStall=1 -GPeFold=4 -GPeRowFold=4
+                   -GVecLanes=1 -GDivLanes=1 -GActLanes=1 -GRedLanes=1 -GTlRam=1 -GScpadXfer=0 -GTrfRwStall=1 -GTrfBanks=1 -GPeFold=4 -GPeRowFold=4
 $(SIM_FPGA): $(SIM_RTL_SRCS) $(SIM_DEPS)
 	$(call sim_verilate,$@,$(SIM_DIR)/model-fpga,$(SIM_RTL_SRCS),$(SIM_FPGA_PARAMS),)
 

@@ -48,7 +48,7 @@ EXPECTED_C = [
     "test_minat_mma", "test_minat_red", "test_minat_trap", "test_sdma", "test_tact", "test_tl",
     # RTL module tests (tb/modules.mk) and the Icarus numerics benches
     "test_rtl_cvt", "test_rtl_widen", "test_rtl_fma32", "test_rtl_div32", "test_rtl_tu_check",
-    "test_rtl_trf", "test_rtl_trfstall",
+    "test_rtl_trf", "test_rtl_trfstall", "test_rtl_trfone",
     "test_rtl_vec", "test_rtl_lsu", "test_rtl_red", "test_rtl_redserial", "test_rtl_sdma", "test_rtl_mem_sys",
     "test_rtl_tact", "test_rtl_tl", "test_rtl_tlram", "test_rtl_array4", "test_rtl_array4f", "test_rtl_array4r", "test_rtl_array8", "test_rtl_array16",
     "test_rtl_assert",

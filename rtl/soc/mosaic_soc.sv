@@ -47,14 +47,16 @@ module mosaic_soc #(
   // tbdiv, tact and reduction units; fewer lanes, the same results in more
   // cycles; TensorLoad's staging buffer in RAM (1) or flops (0);
   // scratchpad tld/tst through the row port (1) or the LSU (0); a TRF read
-  // of a row written in the same cycle held a cycle (1) or read first (0).
+  // of a row written in the same cycle held a cycle (1) or read first (0);
+  // the TRF in 4 banks or 1.
   parameter int          VecLanes     = 16,
   parameter int          DivLanes     = 16,
   parameter int          ActLanes     = 16,
   parameter int          RedLanes     = 16,
   parameter int          TlRam        = 0,
   parameter int          ScpadXfer    = 1,
-  parameter int          TrfRwStall   = 0
+  parameter int          TrfRwStall   = 0,
+  parameter int          TrfBanks     = 4
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -512,7 +514,8 @@ module mosaic_soc #(
       .RedLanes     (RedLanes),
       .TlRam        (TlRam),
       .ScpadXfer    (ScpadXfer),
-      .TrfRwStall   (TrfRwStall)
+      .TrfRwStall   (TrfRwStall),
+      .TrfBanks     (TrfBanks)
     ) u_tu (
       .clk_i              (tu_clk),
       .rst_ni             (rst_ni),

@@ -30,7 +30,8 @@ module mosaic_soc_fpga #(
   parameter int          RedLanes      = 1,
   parameter int          TlRam         = 1,
   parameter int          ScpadXfer     = 0,
-  parameter int          TrfRwStall    = 1
+  parameter int          TrfRwStall    = 1,
+  parameter int          TrfBanks      = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -66,7 +67,8 @@ module mosaic_soc_fpga #(
     .RedLanes      (RedLanes),
     .TlRam         (TlRam),
     .ScpadXfer     (ScpadXfer),
-    .TrfRwStall    (TrfRwStall)
+    .TrfRwStall    (TrfRwStall),
+    .TrfBanks      (TrfBanks)
   ) u_soc (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),

@@ -66,7 +66,10 @@ module mosaic_tu #(
   // The TRF: 1 holds a read of a row written in the same cycle a cycle, so
   // that its block RAM needs no read-first logic (mosaic_tu_trf RwStall); 0
   // reads the old contents.
-  parameter int TrfRwStall   = 0
+  parameter int TrfRwStall   = 0,
+  // The TRF's banks: 4, or 1 (one block RAM bank of 512 rows: every read
+  // pair of two rows takes a stall cycle; mosaic_tu_trf Banks).
+  parameter int TrfBanks     = 4
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -816,7 +819,8 @@ module mosaic_tu #(
   end
 
   mosaic_tu_trf #(
-    .RwStall (TrfRwStall != 0)
+    .RwStall (TrfRwStall != 0),
+    .Banks   (TrfBanks)
   ) u_trf (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -1770,11 +1774,16 @@ module mosaic_tu #(
   // TRF read ports in the cycles the mma engine leaves them (port 0 only if
   // the engine's port 1 read cannot conflict with it); write port 1 unless
   // the engine writes the same bank.
+  // (Registers in different banks: reg mod TrfBanks differs; one bank
+  // holds them all.)
+  function automatic logic trf_other_bank(input logic [1:0] r0, input logic [1:0] r1);
+    trf_other_bank = (TrfBanks > 1) && (r0 != r1);
+  endfunction
   assign x_rd_gnt = x_rd_req && init_done && !m_rd0_req &&
-                    (!m_rd1_req || (m_rd1_reg[1:0] != x_rd_reg[1:0]) ||
+                    (!m_rd1_req || trf_other_bank(m_rd1_reg[1:0], x_rd_reg[1:0]) ||
                      ((m_rd1_reg == x_rd_reg) && (m_rd1_row == x_rd_row)));
   assign x_wr_gnt = x_wr_req && init_done &&
-                    (!m_wr_req || (m_wr_reg[1:0] != x_wr_reg[1:0]));
+                    (!m_wr_req || trf_other_bank(m_wr_reg[1:0], x_wr_reg[1:0]));
 
   if (ScpadXfer != 0) begin : g_spx
   mosaic_tu_scpad_xfer u_spx (

@@ -131,6 +131,11 @@ module mosaic_tu_array #(
   output logic                 work_o,
   output logic [(PeFold > 1 ? $clog2(PeFold) : 1)-1:0] sub_o,
   output logic [(PeRowFold > 1 ? $clog2(PeRowFold) : 1)-1:0] rsub_o,
+  // ... and the groups of the next cycle (sub_o and rsub_o one cycle
+  // ahead), for a source that reads its operands a cycle early from block
+  // RAM (mosaic_tu_mma_stage).
+  output logic [(PeFold > 1 ? $clog2(PeFold) : 1)-1:0] nsub_o,
+  output logic [(PeRowFold > 1 ? $clog2(PeRowFold) : 1)-1:0] nrsub_o,
   // Steps in flight (not yet in the accumulators).
   output logic                 busy_o
 );
@@ -150,6 +155,7 @@ module mosaic_tu_array #(
   logic s1_valid_q, s1_last_q, s2_last_q, out_valid_q;
   logic may_start, work, accept;
   logic [StW-1:0]   st;     // the step's cycle: rsub * PeFold + sub
+  logic [StW-1:0]   st_n;   // ... next cycle's
   logic [SubW-1:0]  sub;    // column group the PEs work on this cycle
   logic [RsubW-1:0] rsub;   // row group
 
@@ -165,11 +171,12 @@ module mosaic_tu_array #(
     // accepted (no last step is accepted meanwhile, so no snapshot starts).
     assign work         = step_valid_i && (st_q != '0 || may_start);
     assign step_ready_o = (st_q == StW'(Steps - 1));
+    assign st_n         = work ? st_q + StW'(1) : st_q;   // wraps to 0 as the step is accepted
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         st_q <= '0;
-      end else if (work) begin
-        st_q <= st_q + StW'(1);   // wraps to 0 as the step is accepted
+      end else begin
+        st_q <= st_n;
       end
     end
     assign st = st_q;
@@ -179,6 +186,7 @@ module mosaic_tu_array #(
     assign work         = step_valid_i && may_start;
     assign step_ready_o = may_start;
     assign st           = '0;
+    assign st_n         = '0;
   end
   // Steps is a power of two: the column group is st's low bits, the row
   // group the bits above them.
@@ -202,6 +210,8 @@ module mosaic_tu_array #(
   assign work_o = work;
   assign sub_o  = sub;
   assign rsub_o = rsub;
+  assign nsub_o  = (PeFold > 1)    ? SubW'(st_n) : '0;
+  assign nrsub_o = (PeRowFold > 1) ? RsubW'(st_n >> (PeFold > 1 ? SubW : 0)) : '0;
 
   // ---------------------------------------------------------------------
   // PE grid: PE (q, p) holds the output rows q * PeRowFold .. + PeRowFold

@@ -209,6 +209,10 @@ module mosaic_tu_mma #(
   logic [mosaic_pkg::SeqW-1:0]  info_seq_q [Slots];
   logic        info_chn_q [Slots];
   logic [511:0] sd_q [Slots*16]; // raw D, by TRF row: {slot, TRF row}
+  // TRF rows 0 and 1 of raw D again, {slot, row[0]}: an FP4 D (the only
+  // one the drain reads raw D for) is those two rows, so the drain's read
+  // port is a memory of 2 rows a slot instead of a second copy of all 16.
+  logic [511:0] sd4_q [Slots*2];
   // Unpacked A and B rows of the NBuf buffers (the memories are with the
   // stager below).
   logic [SlotW-1:0] disp_slot_q, step_slot_q, drain_slot_q;   // info slots
@@ -216,7 +220,6 @@ module mosaic_tu_mma #(
   logic [SlotW-1:0] ss;                                       // = step_slot_q
   logic       op_steps_done;                            // its last step goes now
   logic       dr_go;                                    // the drain is at a row
-  logic [3:0] dr_prow_d;                                // ... in this TRF row of its D
   logic [1:0] ab_used_q;                                // ops accepted, not yet stepped
   logic [1:0] info_buf_q [2][Slots];                    // [A/B][slot]: the op's buffer
 
@@ -539,6 +542,9 @@ module mosaic_tu_mma #(
     if (p_valid_q && (p_d0_q || p_d1_q)) begin
       sd_q[{p_islot_q, p_dp_q}] <= p_d0_q ? rd0_data_i : rd1_data_i;
     end
+    if (p_valid_q && (p_d0_q || p_d1_q) && (p_dp_q[3:1] == 3'd0)) begin
+      sd4_q[{p_islot_q, p_dp_q[0]}] <= p_d0_q ? rd0_data_i : rd1_data_i;
+    end
   end
 
   // ------------------------------------------------------------------
@@ -562,6 +568,8 @@ module mosaic_tu_mma #(
   logic [1:0]       sab, sbb;
   logic [SubW-1:0]  arr_sub;    // the array's column group (0 unfolded)
   logic [RsubW-1:0] arr_rsub;   // and row group
+  logic [SubW-1:0]  arr_nsub;   // both in the next cycle
+  logic [RsubW-1:0] arr_nrsub;
 
   assign ss  = step_slot_q;
   assign sab = info_buf_q[0][ss];
@@ -581,6 +589,16 @@ module mosaic_tu_mma #(
   logic a_tr, b_tr;
   assign a_tr = info_mode_q[ss][1];
   assign b_tr = !info_mode_q[ss][0];
+
+  // The stepper's next state (the flops below take it), for the staging's
+  // block RAM read a cycle ahead (mosaic_tu_mma_stage): the op's slot, its
+  // buffers and modes, k-step and block. The op a new slot holds was
+  // accepted cycles before the stepper reaches it, so its info is stable.
+  // (Assigned below, with the stepper's flops.)
+  logic [SlotW-1:0] ss_n;
+  logic [4:0]       sp_k_n;
+  logic [BiW-1:0]   sp_bi_n;
+  logic [BjW-1:0]   sp_bj_n;
   for (genvar r = 0; r < PeRows; r++) begin : g_row_en
     assign row_en[r] = ({1'b0, blk_r0 + 4'(r)} < info_m_q[ss]);
   end
@@ -604,6 +622,11 @@ module mosaic_tu_mma #(
     .k_i      (sp_k_q[3:0]),
     .blk_i    (4'(sp_bi_q)),
     .sub_i    (4'(arr_rsub)),
+    .nrbuf_i  (info_buf_q[0][ss_n]),
+    .ntr_i    (info_mode_q[ss_n][1]),
+    .nk_i     (sp_k_n[3:0]),
+    .nblk_i   (4'(sp_bi_n)),
+    .nsub_i   (4'(arr_nrsub)),
     .wen_i    (sp_act_q),
     .fmt_i    (info_fa_q[ss]),
     .to_int_i (step_int),
@@ -623,6 +646,11 @@ module mosaic_tu_mma #(
     .k_i      (sp_k_q[3:0]),
     .blk_i    (4'(sp_bj_q)),
     .sub_i    (4'(arr_sub)),
+    .nrbuf_i  (info_buf_q[1][ss_n]),
+    .ntr_i    (!info_mode_q[ss_n][0]),
+    .nk_i     (sp_k_n[3:0]),
+    .nblk_i   (4'(sp_bj_n)),
+    .nsub_i   (4'(arr_nsub)),
     .wen_i    (sp_act_q),
     .fmt_i    (info_fb_q[ss]),
     .to_int_i (step_int),
@@ -700,6 +728,12 @@ module mosaic_tu_mma #(
   logic take;
   assign take = start && nb_first;   // the stepper takes a staged op
 
+  assign ss_n    = op_steps_done ? slot_inc(ss) : ss;
+  assign sp_k_n  = (start || blk_steps_done) ? 5'd0 :
+                   (step_valid && step_ready) ? sp_k_q + 5'd1 : sp_k_q;
+  assign sp_bi_n = start ? nb_bi_q : sp_bi_q;
+  assign sp_bj_n = start ? nb_bj_q : sp_bj_q;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sp_act_q    <= 1'b0;
@@ -718,12 +752,12 @@ module mosaic_tu_mma #(
       dl_bi_q     <= '0;
       dl_bj_q     <= '0;
     end else begin
+      sp_k_q  <= sp_k_n;
+      sp_bi_q <= sp_bi_n;
+      sp_bj_q <= sp_bj_n;
       if (start) begin
         sp_act_q    <= 1'b1;
         sp_load_q   <= !nb_chn;
-        sp_bi_q     <= nb_bi_q;
-        sp_bj_q     <= nb_bj_q;
-        sp_k_q      <= '0;
         if (BjW'(nb_bj_q) != BjW'(BlkC - 1)) begin
           nb_bj_q <= nb_bj_q + BjW'(1);
         end else begin
@@ -737,9 +771,6 @@ module mosaic_tu_mma #(
         end
       end else if (blk_steps_done) begin
         sp_act_q <= 1'b0;
-        sp_k_q   <= '0;
-      end else if (step_valid && step_ready) begin
-        sp_k_q <= sp_k_q + 5'd1;
       end
       if (start)                 nb_loaded_q <= 1'b0;
       else if (dl_last && dl_nb) nb_loaded_q <= 1'b1;
@@ -811,6 +842,8 @@ module mosaic_tu_mma #(
     .work_o        (arr_work),
     .sub_o         (arr_sub),
     .rsub_o        (arr_rsub),
+    .nsub_o        (arr_nsub),
+    .nrsub_o       (arr_nrsub),
     .busy_o        (arr_busy)
   );
 
@@ -878,7 +911,6 @@ module mosaic_tu_mma #(
   logic         dr_int, dr_row_in;
   assign dr_int    = fmt_is_int(info_fd_q[ds]);
   assign dr_row_in = ({1'b0, dr_i} < info_m_q[ds]);
-  mosaic_tu_row_addr u_prow_dr (.y_i (dr_i), .fmt_i (info_fd_q[ds]), .prow_o (dr_prow_d));
   // The stager's d_prow (above): in a block row's last block column the
   // drain's own row, before it the block row's first.
   logic [3:0] d_tiles;
@@ -992,10 +1024,10 @@ module mosaic_tu_mma #(
   // them (an odd mtilen, or a block column's edge on a smaller array): the
   // byte is enabled and its other nibble keeps D's old value, taken from
   // the raw D row as staged. FP4 tile row y is the 8 bytes at y[2:0] of
-  // its TRF row, element e their nibble e.
+  // its TRF row (row y[3]), element e their nibble e.
   logic [511:0] dr_old, dr_wdata;
   logic         dr_fp4;
-  assign dr_old = sd_q[{ds, dr_prow_d}];
+  assign dr_old = sd4_q[{ds, dr_i[3]}];
   assign dr_fp4 = (info_fd_q[ds] == mosaic_pkg::FmtFp4);
   for (genvar n = 0; n < 128; n++) begin : g_drain_nib
     logic keep;
@@ -1123,9 +1155,7 @@ module mosaic_tu_mma #(
         info_v_q[drain_slot_q] <= 1'b0;
         drain_slot_q <= slot_inc(drain_slot_q);
       end
-      if (op_steps_done) begin
-        step_slot_q <= slot_inc(step_slot_q);
-      end
+      step_slot_q <= ss_n;
       ab_used_q <= ab_used_q + 2'(accept_cmd) - 2'(op_steps_done);
       // An op counts as staged when its last row arrives; the stepper takes
       // it when it becomes idle.

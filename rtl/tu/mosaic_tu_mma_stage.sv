@@ -24,12 +24,20 @@
 //     of one copy of every row per PE row.
 //   * One group (the FPGA configuration's single PE): one memory of
 //     NBuf * 16 rows, row y of buffer f at f * 16 + y, and one row read a
-//     cycle (the row the one element is in). Banks of NBuf * Blks rows would
-//     each fill 16-deep LUT RAM cells only partly.
-// Reads are asynchronous (LUT RAM); a buffer is never written while the
-// stepper reads it (mosaic_tu_mma's buffer tags).
+//     cycle (the row the one element is in), in block RAM: the row is read
+//     a cycle ahead, at the address the stepper's and the array's next
+//     state gives (n*_i), into a register. An ECP5 DP16KD is 36 bits wide,
+//     so the 512-bit rows take 15 of them, which fill only 32 of their 512
+//     rows; as LUT RAM they took 256 TRELLIS_DPR16X4 (about 1 500 LUT4
+//     sites) an operand. An assertion holds the next-state address to the
+//     one the current state gives a cycle later, whenever the element is
+//     used.
+// The banked layout reads asynchronously (LUT RAM). A buffer is never
+// written while the stepper reads it (mosaic_tu_mma's buffer tags), nor in
+// the cycle before (asserted for the block RAM).
 
 `default_nettype none
+`include "mosaic_assert.svh"
 
 module mosaic_tu_mma_stage #(
   parameter int Rows = 16,   // PE rows of the array (B: columns)
@@ -50,6 +58,13 @@ module mosaic_tu_mma_stage #(
   input  logic [3:0]        k_i,
   input  logic [3:0]        blk_i,
   input  logic [3:0]        sub_i,
+  // The same a cycle ahead (the one-group layout's block RAM read; unused
+  // by the banked one).
+  input  logic [1:0]        nrbuf_i,
+  input  logic              ntr_i,
+  input  logic [3:0]        nk_i,
+  input  logic [3:0]        nblk_i,
+  input  logic [3:0]        nsub_i,
   // Widening: enable, the operand's format, to INT32, FP8/FP4 subnormals.
   input  logic              wen_i,
   input  logic [3:0]        fmt_i,
@@ -63,20 +78,36 @@ module mosaic_tu_mma_stage #(
   if (Phys == 1) begin : g_one
     localparam int Dep = NBuf * 16;
     localparam int Aw  = $clog2(Dep);
-    logic [511:0] mem [Dep];
-    logic [Aw-1:0] wa, ra;
-    logic [3:0]    ti, ei;   // the element's row and its place in the row
-    logic [511:0]  rd;
-    assign wa = Aw'(32'(wbuf_i) * 16 + 32'(wy_i));
+    (* ram_style = "block", no_rw_check *) logic [511:0] mem [Dep];
+    logic [Aw-1:0] wa, ra, ra_n;
+    logic [3:0]    ti, ti_n, ei;   // the element's row (now, next cycle), its place in the row
+    logic [511:0]  rd_q;
+    assign wa   = Aw'(32'(wbuf_i) * 16 + 32'(wy_i));
+    assign ti_n = 4'(32'(nblk_i) * Rows) + nsub_i;
+    assign ra_n = Aw'(32'(nrbuf_i) * 16 + 32'(ntr_i ? nk_i : ti_n));
     always_ff @(posedge clk_i) begin
       if (we_i) mem[wa] <= wrow_i;
     end
+    always_ff @(posedge clk_i) begin
+      rd_q <= mem[ra_n];
+    end
     assign ti   = 4'(32'(blk_i) * Rows) + sub_i;
-    assign ra   = Aw'(32'(rbuf_i) * 16 + 32'(tr_i ? k_i : ti));
     assign ei   = tr_i ? ti : k_i;
-    assign rd   = mem[ra];
-    assign el_o = rd[32*ei +: 32];
+    assign el_o = rd_q[32*ei +: 32];
+    // The row read is the one the current state names, and it was not
+    // being written as it was read.
+    assign ra = Aw'(32'(rbuf_i) * 16 + 32'(tr_i ? k_i : ti));
+    logic [Aw-1:0] ra_q;
+    logic          rw_q;
+    always_ff @(posedge clk_i) begin
+      ra_q <= ra_n;
+      rw_q <= we_i && (wa == ra_n);
+    end
+    `MOSAIC_ASSERT(StageNextA, !wen_i || (ra_q == ra && !rw_q), clk_i, 1'b1)
   end else begin : g_banked
+    // The next-cycle read is the one-group layout's (block RAM).
+    logic unused_n;
+    assign unused_n = ^{nrbuf_i, ntr_i, nk_i, nblk_i, nsub_i};
     localparam int Dep = NBuf * Blks;
     localparam int Aw  = Dep > 1 ? $clog2(Dep) : 1;
     logic [511:0]  rd [Rows];

@@ -14,8 +14,8 @@
 // {row[4], row[2:0]}; rows 16.. are only tl.mload's tail, at local 8..).
 //
 // Banks have their own read address, so the window [a, a + 63] (mod 2048)
-// reads bank b at the row of the one window byte it holds, and the bank
-// outputs are rotated into window order.
+// reads bank b at the row of the one window byte it holds (row a[10:6] or
+// the next), and the bank outputs are rotated into window order.
 
 `default_nettype none
 
@@ -53,17 +53,20 @@ module mosaic_tu_tl_stage_ram (
 
   logic [511:0] bank_q;   // bank b's window byte in [8b +: 8]
 
+  // Bank b holds window byte (b - a) mod 64, in row a[10:6] if b >= a[5:0],
+  // else in the next row: the two rows' places, made once for all banks.
+  logic [4:0] pl_cur, pl_next;
+  assign pl_cur  = place(rd_row, concat_i);
+  assign pl_next = place(rd_row + 5'd1, concat_i);
+
   for (genvar gb = 0; gb < 64; gb++) begin : g_bank
     localparam logic [5:0] BankIdx = gb;
-    // Bank b holds window byte (b - a) mod 64, in row a[10:6] or the next.
-    // The borrow of b - a[5:0]: bank b lies before the window start.
-    logic [6:0] diff;
-    logic [4:0] row_b, pl_b;
-    assign diff  = {1'b0, BankIdx} - {1'b0, rd_sh};
-    assign row_b = rd_row + {4'd0, diff[6]};
-    logic unused_diff;
-    assign unused_diff = ^diff[5:0];
-    assign pl_b  = place(row_b, concat_i);
+    logic [4:0] pl_b;
+    if (gb == 63) begin : g_last   // no window starts after bank 63
+      assign pl_b = pl_cur;
+    end else begin : g_cmp
+      assign pl_b = (BankIdx < rd_sh) ? pl_next : pl_cur;
+    end
 
     logic [7:0] out_g [2];
     for (genvar gg = 0; gg < 2; gg++) begin : g_grp
@@ -86,19 +89,26 @@ module mosaic_tu_tl_stage_ram (
     assign bank_q[8*gb +: 8] = pl_b[4] ? out_g[1] : out_g[0];
   end
 
-  // Window byte i is bank (a + i) mod 64. Bytes 0..7 come through a full
-  // rotation (gather lane, tl.mstore W beat: any address); bytes 8..63 only
-  // through a rotation by a[2:0], which is all the one 64-byte window read
-  // needs (tl.addi / tl.mload rows: a = 64 row + base[2:0]). Half the
-  // select logic of a 64-byte rotation of the whole window.
-  logic [1023:0] bank2;
-  logic [575:0]  near;
-  assign bank2     = {bank_q, bank_q} >> {rd_sh, 3'b000};
-  assign near      = {bank_q[63:0], bank_q} >> {rd_sh[2:0], 3'b000};
-  assign rd_data_o = {near[511:64], bank2[63:0]};
-
-  logic unused;
-  assign unused = ^{bank2[1023:64], near[575:512], near[63:0]};
+  // Window byte i is bank (a + i) mod 64. First every bank byte is rotated
+  // by a[2:0] (rot byte j = bank (j + a[2:0]) mod 64); window bytes 0..7 (a
+  // gather lane, a tl.mstore W beat: any address) are then rot's 8-byte
+  // word a[5:3], and bytes 8..63 (read only when a[5:3] = 0: tl.addi /
+  // tl.mload rows, a = 64 row + base[2:0]) are rot's own. The rotation is
+  // three fixed ones, 4 bytes first: as one variable shift, or 1 byte
+  // first, Yosys 0.70 maps it to some 700 LUT4 more; a full rotation of
+  // bytes 0..7 beside it took 5 700 LUT4 for the two.
+  logic [511:0] r4, r2, rot;
+  logic [63:0]  word;
+  assign r4  = rd_sh[2] ? {bank_q[31:0], bank_q[511:32]} : bank_q;
+  assign r2  = rd_sh[1] ? {r4[15:0], r4[511:16]} : r4;
+  assign rot = rd_sh[0] ? {r2[7:0], r2[511:8]} : r2;
+  always_comb begin
+    word = '0;
+    for (int w = 0; w < 8; w++) begin
+      if (rd_sh[5:3] == 3'(w)) word = rot[64*w +: 64];
+    end
+  end
+  assign rd_data_o = {rot[511:64], word};
 
 endmodule
 

@@ -9,6 +9,14 @@
 // A bank is 8 registers x 16 rows = 128 x 512 bits (8 KiB), one simple
 // dual-port block RAM (mosaic_tu_trf_bank), address {reg[4:2], row}.
 //
+// Banks = 1 (the FPGA configuration): one bank of all 32 registers, 512 x
+// 512 bits, address {reg, row}. Every read pair of two different rows is
+// then a conflict (one stall cycle, as below), and write port 1 writes only
+// in a cycle port 0 does not. An ECP5 block RAM is 512 deep: four banks of
+// 128 rows each take the 16 DP16KD a 512-bit row needs and fill a quarter
+// of them, so one bank takes 16 instead of 64, and the 512-bit bank-select
+// muxes on both read ports and the per-bank write muxes go away.
+//
 // Reads: the two ports present a request pair (rd0/rd1, either or both) and
 // hold it until rd_ready_o. Both rows come back together one cycle after the
 // pair is accepted (rd0_valid_o / rd1_valid_o). If both ports name the same
@@ -40,8 +48,8 @@
 //
 // Reset: architecturally every register is zero after reset (ARCHITECTURE
 // §2), and block RAM cannot be reset, so after rst_ni the TRF writes zeros to
-// all 128 rows of the four banks in parallel (128 cycles) with rd_ready_o and
-// wr_ready_o low (init_done_o low).
+// all rows of the banks in parallel (128 cycles; 512 with one bank) with
+// rd_ready_o and wr_ready_o low (init_done_o low).
 //
 // Tags: 32 x 4 bits in flops (reset FP32 = 0); tags_o is the copy the issue
 // check (mosaic_tu_check tags_i) reads. One write sets every register of
@@ -51,7 +59,8 @@
 `include "mosaic_assert.svh"
 
 module mosaic_tu_trf #(
-  parameter bit RwStall = 1'b0
+  parameter bit RwStall = 1'b0,
+  parameter int Banks   = 4      // 4 or 1
 ) (
   input  logic           clk_i,
   input  logic           rst_ni,
@@ -88,27 +97,37 @@ module mosaic_tu_trf #(
   output logic [127:0]   tags_o
 );
 
-  localparam int Banks = 4;
+  localparam int Depth = 512 / Banks;        // rows a bank
+  localparam int Aw    = $clog2(Depth);
+  localparam int BankW = Banks > 1 ? $clog2(Banks) : 1;
+
+  // Bank and row address of a register's row (bank = register mod Banks).
+  function automatic logic [BankW-1:0] bank_of(input logic [4:0] r);
+    bank_of = (Banks > 1) ? BankW'(r % 5'(Banks)) : '0;
+  endfunction
+  function automatic logic [Aw-1:0] addr_of(input logic [4:0] r, input logic [3:0] row);
+    addr_of = Aw'({r / 5'(Banks), row});
+  endfunction
 
   // ------------------------------------------------------------------
   // Reset sweep
   // ------------------------------------------------------------------
-  logic       init_q, init_d;
-  logic [6:0] init_addr_q, init_addr_d;
+  logic          init_q, init_d;
+  logic [Aw-1:0] init_addr_q, init_addr_d;
 
   always_comb begin
     init_d      = init_q;
     init_addr_d = init_addr_q;
     if (init_q) begin
-      init_addr_d = init_addr_q + 7'd1;
-      if (init_addr_q == 7'd127) init_d = 1'b0;
+      init_addr_d = init_addr_q + Aw'(1);
+      if (init_addr_q == Aw'(Depth - 1)) init_d = 1'b0;
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       init_q      <= 1'b1;
-      init_addr_q <= 7'd0;
+      init_addr_q <= '0;
     end else begin
       init_q      <= init_d;
       init_addr_q <= init_addr_d;
@@ -120,14 +139,14 @@ module mosaic_tu_trf #(
   // ------------------------------------------------------------------
   // Read arbitration
   // ------------------------------------------------------------------
-  logic [1:0] b0, b1;
-  logic [6:0] a0, a1;
-  logic       conflict_raw, conflict, pend_q, pend_d;
+  logic [BankW-1:0] b0, b1;
+  logic [Aw-1:0]    a0, a1;
+  logic             conflict_raw, conflict, pend_q, pend_d;
 
-  assign b0 = rd0_reg_i[1:0];
-  assign b1 = rd1_reg_i[1:0];
-  assign a0 = {rd0_reg_i[4:2], rd0_row_i};
-  assign a1 = {rd1_reg_i[4:2], rd1_row_i};
+  assign b0 = bank_of(rd0_reg_i);
+  assign b1 = bank_of(rd1_reg_i);
+  assign a0 = addr_of(rd0_reg_i, rd0_row_i);
+  assign a1 = addr_of(rd1_reg_i, rd1_row_i);
 `ifdef MOSAIC_INJECT_BUG
   // Deliberate mapping bug (module-test mutant): banks compared on bit 0 only.
   assign conflict_raw = !init_q && !pend_q && rd0_req_i && rd1_req_i && (b0[0] == b1[0]) &&
@@ -169,23 +188,23 @@ module mosaic_tu_trf #(
   // only port 1's row is read; port 0's came out of the bank a cycle ago and
   // is held in hold_q.
   logic [Banks-1:0] bank_re;
-  logic [6:0]       bank_raddr [Banks];
+  logic [Aw-1:0]    bank_raddr [Banks];
   always_comb begin
     for (int k = 0; k < Banks; k++) begin
       bank_re[k]    = 1'b0;
-      bank_raddr[k] = 7'd0;
+      bank_raddr[k] = '0;
       if (rw_stall) begin
         // No read this cycle (RwStall).
       end else if (pend_q) begin
-        if (rd1_req_i && (b1 == 2'(k))) begin
+        if (rd1_req_i && (b1 == BankW'(k))) begin
           bank_re[k] = 1'b1; bank_raddr[k] = a1;
         end
       end else if (!init_q) begin
-        if (rd1_req_i && !conflict && (b1 == 2'(k))) begin
+        if (rd1_req_i && !conflict && (b1 == BankW'(k))) begin
           bank_re[k] = 1'b1; bank_raddr[k] = a1;
         end
         // Port 0 wins its bank (equal rows in one bank read the same row).
-        if (rd0_req_i && (b0 == 2'(k))) begin
+        if (rd0_req_i && (b0 == BankW'(k))) begin
           bank_re[k] = 1'b1; bank_raddr[k] = a0;
         end
       end
@@ -198,21 +217,21 @@ module mosaic_tu_trf #(
   logic [511:0] bank_rdata [Banks];
 
   for (genvar k = 0; k < Banks; k++) begin : g_bank
-    logic        bwe;
-    logic [6:0]  bwaddr;
-    logic [63:0] bwbe;
-    logic [511:0] bwdata;
+    logic          bwe;
+    logic [Aw-1:0] bwaddr;
+    logic [63:0]   bwbe;
+    logic [511:0]  bwdata;
     logic w0, w1;
-    assign w0     = wr_req_i && (wr_reg_i[1:0] == 2'(k));
-    assign w1     = wr1_req_i && (wr1_reg_i[1:0] == 2'(k)) && !w0;
+    assign w0     = wr_req_i && (bank_of(wr_reg_i) == BankW'(k));
+    assign w1     = wr1_req_i && (bank_of(wr1_reg_i) == BankW'(k)) && !w0;
     assign bwe    = init_q || w0 || w1;
     assign bwaddr = init_q ? init_addr_q :
-                    w1     ? {wr1_reg_i[4:2], wr1_row_i} : {wr_reg_i[4:2], wr_row_i};
+                    w1     ? addr_of(wr1_reg_i, wr1_row_i) : addr_of(wr_reg_i, wr_row_i);
     assign bwbe   = (init_q || w1) ? {64{1'b1}} : wr_be_i;
     assign bwdata = init_q ? 512'd0 : w1 ? wr1_data_i : wr_data_i;
 
     mosaic_tu_trf_bank #(
-      .Depth    (128),
+      .Depth    (Depth),
       .RowBytes (64),
       .NoRw     (RwStall)
     ) u_bank (
@@ -232,8 +251,8 @@ module mosaic_tu_trf #(
   // The callers' side of the contract above: port 1 never writes the bank
   // port 0 writes (its row would be lost), and a read pair is held until
   // rd_ready_o (in a conflict, port 1's row is read in the second cycle).
-  `MOSAIC_ASSERT_NEVER(Wr1BankA, !init_q && wr_req_i && wr1_req_i && wr_reg_i[1:0] == wr1_reg_i[1:0],
-                       clk_i, rst_ni)
+  `MOSAIC_ASSERT_NEVER(Wr1BankA, !init_q && wr_req_i && wr1_req_i &&
+                       bank_of(wr_reg_i) == bank_of(wr1_reg_i), clk_i, rst_ni)
   `MOSAIC_ASSERT_HOLD(RdHoldA, !init_q && (rd0_req_i || rd1_req_i), rd_ready_o,
                       {rd0_req_i, rd0_reg_i, rd0_row_i, rd1_req_i, rd1_reg_i, rd1_row_i}, clk_i, rst_ni)
 
@@ -241,7 +260,7 @@ module mosaic_tu_trf #(
   // Read data return
   // ------------------------------------------------------------------
   logic         v0_q, v1_q, from_hold_q;
-  logic [1:0]   rb0_q, rb1_q;
+  logic [BankW-1:0] rb0_q, rb1_q;
   logic [511:0] hold_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -250,8 +269,8 @@ module mosaic_tu_trf #(
       v0_q        <= 1'b0;
       v1_q        <= 1'b0;
       from_hold_q <= 1'b0;
-      rb0_q       <= 2'd0;
-      rb1_q       <= 2'd0;
+      rb0_q       <= '0;
+      rb1_q       <= '0;
     end else begin
       pend_q      <= pend_d;
       v0_q        <= rd_ready_o && rd0_req_i;

@@ -323,11 +323,16 @@ class Driver {
     }
 
     void tick() {
+        // nsub_o / nrsub_o name the groups sub_o / rsub_o give next cycle
+        // (the mma engine's block RAM staging reads with them a cycle early).
+        dut_->eval();
+        const unsigned nsub = dut_->nsub_o, nrsub = dut_->nrsub_o;
         dut_->clk_i = 1;
         dut_->eval();
         dut_->clk_i = 0;
         dut_->eval();
         cycle_++;
+        next_bad_ += (dut_->sub_o != nsub) || (dut_->rsub_o != nrsub);
     }
 
     void check(std::vector<TileOp> &ops, const Job &jb, const std::vector<uint32_t> &rows,
@@ -356,6 +361,11 @@ class Driver {
                       want_flags);
     }
 
+  public:
+    uint64_t next_bad() const { return next_bad_; }
+
+  private:
+    uint64_t next_bad_ = 0;
     Vmosaic_tu_array *dut_;
     tb::Rng *rng_;
     uint64_t cycle_ = 0;
@@ -540,6 +550,14 @@ int main(int argc, char **argv) {
         std::printf("INFO: array%s: %u chained 16x16x16 tmma: %.2f cycles/tile steady state "
                     "(%.1f MACs/cycle of %u peak), %llu cycles total incl. fill/drain\n",
                     sz.c_str(), n, per_tile, 4096.0 / per_tile, fmas, (unsigned long long)st.cycles);
+    }
+    {
+        tb::Case c("array" + sz + "_next_groups");
+        c.vector();
+        if (d.next_bad() != 0)
+            c.fail("%llu cycles whose sub_o/rsub_o differ from the nsub_o/nrsub_o of the cycle before",
+                   (unsigned long long)d.next_bad());
+        ok &= c.finish();
     }
     if (!quick)
         mutant(argv[0], &ok);

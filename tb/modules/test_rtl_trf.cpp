@@ -2,13 +2,14 @@
 // reference register file.
 //
 // Cases:
-//   trf_reset_zero    after reset (and the 128-cycle zeroing sweep) every row
-//                     of every register reads zero and every tag is FP32; the
-//                     sweep takes exactly 128 cycles; a second reset in the
-//                     middle of traffic zeroes everything again
+//   trf_reset_zero    after reset (and the zeroing sweep) every row of every
+//                     register reads zero and every tag is FP32; the sweep
+//                     takes exactly 128 cycles (512 with one bank); a second
+//                     reset in the middle of traffic zeroes everything again
 //   trf_bank_mapping  every ordered pair of registers, different rows:
-//                     a conflict (one stall cycle) iff reg0 mod 4 == reg1 mod 4;
-//                     same row of the same register: no conflict
+//                     a conflict (one stall cycle) iff reg0 mod 4 == reg1 mod 4
+//                     (always with one bank); same row of the same register:
+//                     no conflict
 //   trf_random        random read pairs (biased to same-bank conflicts and
 //                     equal rows), random byte-enable writes to random rows
 //                     and random tag writes every cycle, and whole-row writes
@@ -28,6 +29,11 @@
 // (MOSAIC_INJECT_TRF_RW_BUG: writes on port 1 not checked) reads a row in
 // the cycle it is written and must fail.
 //
+// Built with TRF_BANKS=1 as well (test_rtl_trfone, Banks = 1 and RwStall =
+// 1, the FPGA configuration): one bank, so every pair of different rows
+// conflicts and write port 1 writes only when port 0 does not; its mutant
+// is the RwStall one.
+//
 // Usage: test_rtl_trf [--quick] [--seed N]
 #include <chrono>
 #include <cstdlib>
@@ -39,7 +45,14 @@
 #include "tb_check.h"
 #include "verilated.h"
 
+#ifndef TRF_BANKS
+#define TRF_BANKS 4
+#endif
+
 namespace {
+
+constexpr unsigned kBanks = TRF_BANKS;
+constexpr unsigned kSweep = 512 / kBanks;   // rows a bank: cycles of the reset sweep
 
 Vmosaic_tu_trf *dut;
 uint64_t cycles;
@@ -154,7 +167,7 @@ void reset_zero(tb::Rng &r, bool *ok) {
     }
     const unsigned n = do_reset();
     c.vector();
-    if (n != 128) c.fail("sweep took %u cycles, want 128", n);
+    if (n != kSweep) c.fail("sweep took %u cycles, want %u", n, kSweep);
     c.vector();
     if (!tags_match()) c.fail("tags not FP32 after reset");
     for (unsigned reg = 0; reg < 32; reg++)
@@ -171,7 +184,7 @@ void bank_mapping(bool *ok) {
         for (unsigned b = 0; b < 32; b++) {
             c.vector();
             unsigned s = read_pair(c, Pair{true, true, a, 3, b, 9});
-            unsigned want = (a % 4 == b % 4) ? 1 : 0;
+            unsigned want = (a % kBanks == b % kBanks) ? 1 : 0;
             if (s != want) c.fail("tr%u row 3 + tr%u row 9: %u stall cycles, want %u", a, b, s, want);
             c.vector();
             s = read_pair(c, Pair{true, true, a, 5, a, 5});
@@ -191,7 +204,7 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
     for (uint64_t i = 0; i < n; i++) {
         if (i == reset_at) { // a reset in the middle of traffic
             c.vector();
-            if (do_reset() != 128) c.fail("second sweep not 128 cycles");
+            if (do_reset() != kSweep) c.fail("second sweep not %u cycles", kSweep);
             held = pend = want_v0 = want_v1 = false;
         }
         // New request pair unless one is held (the protocol holds it until ready).
@@ -228,9 +241,10 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
         dut->wr_be_i = be;
         put_row(dut->wr_data_i, wd);
         // Port 1: a whole row in a bank port 0 is not writing this cycle.
-        const bool we1 = r.chance(50);
         unsigned w1reg = r.chance(30) ? p.reg0 : r.below(32), w1row = r.chance(30) ? p.row0 : r.below(16);
-        if (we && (w1reg % 4 == wreg % 4)) w1reg = (w1reg & ~3u) | ((wreg + 1 + r.below(3)) % 4);
+        bool we1 = r.chance(50);
+        if (we && kBanks == 1) we1 = false;   // one bank: port 1 only when port 0 is idle
+        else if (we && (w1reg % 4 == wreg % 4)) w1reg = (w1reg & ~3u) | ((wreg + 1 + r.below(3)) % 4);
         Row wd1;
         for (auto &x : wd1.b) x = (uint8_t)r.u32();
         dut->wr1_req_i = we1;
@@ -246,7 +260,7 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
 
         // Reference decision for this cycle.
         const bool r0 = held && p.r0, r1 = held && p.r1;
-        const bool raw_conflict = !pend && r0 && r1 && (p.reg0 % 4 == p.reg1 % 4) &&
+        const bool raw_conflict = !pend && r0 && r1 && (p.reg0 % kBanks == p.reg1 % kBanks) &&
                                   !(p.reg0 == p.reg1 && p.row0 == p.row1);
 #ifdef TRF_RW_STALL
         // A read this cycle of a row a write port writes this cycle waits.
@@ -315,12 +329,11 @@ void random_traffic(tb::Rng &r, uint64_t n, bool *ok) {
 #endif
 }
 
+// The mutant of this variant: build/modules/<this executable's name>_mutant.
 void mutant(const char *argv0, bool *ok) {
-#ifdef TRF_RW_STALL
-    *ok &= tb::check_mutant(argv0, "test_rtl_trfstall_mutant", "trf_injected_bug_detected");
-#else
-    *ok &= tb::check_mutant(argv0, "test_rtl_trf_mutant", "trf_injected_bug_detected");
-#endif
+    const std::string self(argv0);
+    const std::string m = self.substr(self.rfind('/') + 1) + "_mutant";
+    *ok &= tb::check_mutant(argv0, m.c_str(), "trf_injected_bug_detected");
 }
 
 } // namespace
