@@ -79,12 +79,18 @@ module mosaic_tu_mma_stage #(
     localparam int Dep = NBuf * 16;
     localparam int Aw  = $clog2(Dep);
     (* ram_style = "block", no_rw_check *) logic [511:0] mem [Dep];
-    logic [Aw-1:0] wa, ra, ra_n;
+    // The row holding op[ti][k] (ti = blk * Rows + sub), or op[k][ti]
+    // transposed, in buffer b.
+    function automatic logic [Aw-1:0] row_of(input logic [1:0] b, input logic tr,
+                                             input logic [3:0] k, input logic [3:0] ti);
+      row_of = Aw'(32'(b) * 16 + 32'(tr ? k : ti));
+    endfunction
+    logic [Aw-1:0] wa, ra_n;
     logic [3:0]    ti, ti_n, ei;   // the element's row (now, next cycle), its place in the row
     logic [511:0]  rd_q;
     assign wa   = Aw'(32'(wbuf_i) * 16 + 32'(wy_i));
     assign ti_n = 4'(32'(nblk_i) * Rows) + nsub_i;
-    assign ra_n = Aw'(32'(nrbuf_i) * 16 + 32'(ntr_i ? nk_i : ti_n));
+    assign ra_n = row_of(nrbuf_i, ntr_i, nk_i, ti_n);
     always_ff @(posedge clk_i) begin
       if (we_i) mem[wa] <= wrow_i;
     end
@@ -96,14 +102,16 @@ module mosaic_tu_mma_stage #(
     assign el_o = rd_q[32*ei +: 32];
     // The row read is the one the current state names, and it was not
     // being written as it was read.
-    assign ra = Aw'(32'(rbuf_i) * 16 + 32'(tr_i ? k_i : ti));
+`ifdef MOSAIC_ASSERT_ON
     logic [Aw-1:0] ra_q;
     logic          rw_q;
     always_ff @(posedge clk_i) begin
       ra_q <= ra_n;
       rw_q <= we_i && (wa == ra_n);
     end
-    `MOSAIC_ASSERT(StageNextA, !wen_i || (ra_q == ra && !rw_q), clk_i, 1'b1)
+    `MOSAIC_ASSERT(StageNextA, !wen_i || (ra_q == row_of(rbuf_i, tr_i, k_i, ti) && !rw_q),
+                   clk_i, 1'b1)
+`endif
   end else begin : g_banked
     // The next-cycle read is the one-group layout's (block RAM).
     logic unused_n;
