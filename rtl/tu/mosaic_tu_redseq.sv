@@ -18,6 +18,8 @@
 
 `default_nettype none
 
+`include "mosaic_assert.svh"
+
 module mosaic_tu_redseq #(
   parameter int DivLanes = 16,   // 16, 8, 4, 2 or 1
   parameter int ActLanes = 16,
@@ -227,25 +229,29 @@ module mosaic_tu_redseq #(
       .res_o   (fx_bits),
       .flags_o (fx_flags)
     );
+    // Every widening a unit asks for is to FP32 (mosaic_tu_vec_div,
+    // mosaic_tu_tact, mosaic_tu_red_serial, mosaic_tu_vec_lane), so the two
+    // widening converters are built for that target alone: a converter to
+    // any format is twice the LUTs of one to FP32 (Yosys, ECP5).
     mosaic_fmt_cvt u_widen (
       .from_i       (cw.from),
-      .to_i         (cw.to),
+      .to_i         (mosaic_pkg::FmtFp32),
       .bits_i       (cw.bits),
       .rm_i         (cw.rm),
       .fp8_sat_i    (cw.fp8_sat),
       .subnormals_i (cw.subn),
-      .int_wrap_i   (cw.wrap),
+      .int_wrap_i   (1'b0),
       .bits_o       (cw_bits),
       .flags_o      (cw_flags)
     );
     mosaic_fmt_cvt u_widen_b (
       .from_i       (cb.from),
-      .to_i         (cb.to),
+      .to_i         (mosaic_pkg::FmtFp32),
       .bits_i       (cb.bits),
       .rm_i         (cb.rm),
       .fp8_sat_i    (cb.fp8_sat),
       .subnormals_i (cb.subn),
-      .int_wrap_i   (cb.wrap),
+      .int_wrap_i   (1'b0),
       .bits_o       (cb_bits),
       .flags_o      (cb_flags)
     );
@@ -260,6 +266,12 @@ module mosaic_tu_redseq #(
       .bits_o       (cn_bits),
       .flags_o      (cn_flags)
     );
+    `MOSAIC_ASSERT(WidenToFp32A, (cw.to == mosaic_pkg::FmtFp32) && !cw.wrap &&
+                                (cb.to == mosaic_pkg::FmtFp32) && !cb.wrap, clk_i, rst_ni)
+`ifndef MOSAIC_ASSERT_ON
+    logic unused_to;
+    assign unused_to = ^{cw.to, cw.wrap, cb.to, cb.wrap};
+`endif
   end else begin : g_own_cvt
     assign cw     = '0;
     assign cb     = '0;

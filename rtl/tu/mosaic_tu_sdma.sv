@@ -352,17 +352,30 @@ module mosaic_tu_sdma #(
   logic                    buf_re, r_act;
   logic [OffW-1:0]         rsh, wsh;
 
-  assign rsh   = rd_delta[OffW-1:0];
-  assign wsh   = wd_delta[OffW-1:0];
-  assign r_act = r_v_q && !r_ld_q && r_cmd_q.mv && !rd_done;
+  // Slot byte of lane l's beat byte: base + bi with base = addr - delta,
+  // once per beat. A lane adds only its carry out of the low OffW bits,
+  // choosing between base's word index and that plus one (a 32-bit add
+  // and subtract per lane filled the SDMA with carry chains on an ECP5).
+  logic [11:0]       wbase, rbase;
+  logic [11-OffW:0]  wbase1, rbase1;
+  assign rsh    = rd_delta[OffW-1:0];
+  assign wsh    = wd_delta[OffW-1:0];
+  assign wbase  = rd_addr[11:0] - rd_delta[11:0];
+  assign rbase  = wd_addr[11:0] - wd_delta[11:0];
+  assign wbase1 = wbase[11:OffW] + 1'b1;
+  assign rbase1 = rbase[11:OffW] + 1'b1;
+  assign r_act  = r_v_q && !r_ld_q && r_cmd_q.mv && !rd_done;
 
   for (genvar l = 0; l < BusBytes; l++) begin : g_lane
     logic [OffW-1:0] wbi, rbi;
-    logic [31:0]     wp, rp;
+    logic [OffW:0]   wlo, rlo;
+    logic [11-OffW:0] wp, rp;
     assign wbi       = OffW'(l) + rsh;
-    assign wp        = rd_addr + 32'(wbi) - rd_delta;
+    assign wlo       = {1'b0, wbase[OffW-1:0]} + {1'b0, wbi};
+    assign wp        = wlo[OffW] ? wbase1 : wbase[11:OffW];
     assign rbi       = OffW'(l) + wsh;
-    assign rp        = wd_addr + 32'(rbi) - wd_delta;
+    assign rlo       = {1'b0, rbase[OffW-1:0]} + {1'b0, rbi};
+    assign rp        = rlo[OffW] ? rbase1 : rbase[11:OffW];
     assign buf_we[l] = r_act & rvalid_i & rd_mask[wbi];
 
     mosaic_tu_sdma_buf #(
@@ -370,16 +383,21 @@ module mosaic_tu_sdma #(
     ) u_buf (
       .clk_i   (clk_i),
       .we_i    (buf_we[l]),
-      .waddr_i ({r_cmd_q.slot, wp[11:OffW]}),
+      .waddr_i ({r_cmd_q.slot, wp}),
       .wdata_i (rdata_i[8*wbi +: 8]),
       .re_i    (buf_re),
-      .raddr_i ({w_cmd_q.slot, rp[11:OffW]}),
+      .raddr_i ({w_cmd_q.slot, rp}),
       .rdata_o (buf_rdata[8*l +: 8])
     );
 
-    logic unused_p;
-    assign unused_p = ^{wp[31:12], wp[OffW-1:0], rp[31:12], rp[OffW-1:0]};
+    logic unused_lo;
+    assign unused_lo = ^{wlo[OffW-1:0], rlo[OffW-1:0]};
   end
+
+  // The slot index needs the low 12 bits (4 KiB slots) of R and W's beat
+  // addresses and deltas.
+  logic unused_hi;
+  assign unused_hi = ^{rd_addr[31:12], wd_addr[31:12], rd_delta[31:12], wd_delta[31:12]};
 
   // ------------------------------------------------------------------
   // A and R: the read side

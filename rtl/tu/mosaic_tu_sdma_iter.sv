@@ -73,9 +73,23 @@ module mosaic_tu_sdma_iter #(
   assign blast_o = ({1'b0, a_q} == burst_last);
   assign delta_o = sa_q - 32'(bo_q);
 
+  // Byte i of the beat at a_q is inside the segment when sa_q <= a_q + i <
+  // se, i.e. lo <= i < hi with lo = sa_q - a_q and hi = se - a_q: two
+  // subtractions per beat, then 4-bit compares per byte (a pair of 33-bit
+  // compares per byte cost 32 carry chains on an ECP5).
+  logic [33:0] lo, hi;
+  logic        lo_none, hi_all, hi_none;
+  assign lo      = {2'b00, sa_q} - {2'b00, a_q};
+  assign hi      = {1'b0, se} - {2'b00, a_q};
+  assign lo_none = !lo[33] && (lo[32:OffW] != '0);     // lo >= BusBytes
+  assign hi_all  = !hi[33] && (hi[32:OffW] != '0);     // hi >= BusBytes
+  assign hi_none = hi[33];                             // hi < 0
+
   always_comb begin
     for (int i = 0; i < BusBytes; i++) begin
-      mask_o[i] = (({1'b0, a_q} + 33'(i)) >= {1'b0, sa_q}) & (({1'b0, a_q} + 33'(i)) < se);
+      mask_o[i] = !lo_none && !hi_none &&
+                  (lo[33] || (OffW'(i) >= lo[OffW-1:0])) &&
+                  (hi_all || (OffW'(i) < hi[OffW-1:0]));
     end
   end
 

@@ -480,12 +480,21 @@ module mosaic_tu_tl #(
   logic [31:0] woff32;
   assign woff32 = beat_addr - x2_q;
   assign woff   = woff32[10:0];
+  // Byte i's offset woff32 + i (mod 2^32) is in [gd_lo, gd_hi) only below
+  // 2^11: its bits 31:11 are woff32's plus the carry out of the low 11-bit
+  // sum, zero when woff32's are all zero without a carry or all one with
+  // one. Per byte an 11-bit sum and two 11-bit compares, not three 32-bit
+  // carry chains.
+  logic woff_hi0, woff_hi1;
+  assign woff_hi0 = (woff32[31:11] == '0);
+  assign woff_hi1 = (woff32[31:11] == '1);
   for (genvar gw = 0; gw < 8; gw++) begin : g_beat
-    localparam logic [31:0] ByteOff = gw;
-    logic [31:0] off;
-    assign off = woff32 + ByteOff;
+    localparam logic [10:0] ByteOff = gw;
+    logic [11:0] off;
+    assign off = {1'b0, woff32[10:0]} + {1'b0, ByteOff};
     assign beat_off[10*gw +: 10] = off[9:0];
-    assign in_rng[gw] = (off >= {21'd0, gd_lo}) && (off < {21'd0, gd_hi});
+    assign in_rng[gw] = (off[11] ? woff_hi1 : woff_hi0) &&
+                        (off[10:0] >= gd_lo) && (off[10:0] < gd_hi);
   end
 
   for (genvar gt = 0; gt < Lanes; gt++) begin : g_lane
@@ -540,13 +549,24 @@ module mosaic_tu_tl #(
   wire  [63:0]  row_sat;
   assign rot   = (op == OpMload) ? x2_q[2:0] : 3'd0;
 
-  logic [12:0] imm13;
-  assign imm13 = {insn_q[31], insn_q[31:20]};
+  // byte + imm12, clamped to [0, 255]. An immediate of 256 or more
+  // clamps every byte to 255, one below -255 every byte to 0; in between
+  // a 10-bit sum decides (64 adders of 10 bits instead of 13).
+  logic [11:0] imm12;
+  logic        imm_big, imm_neg;
+  logic [9:0]  imm10;
+  assign imm12   = insn_q[31:20];
+  assign imm_big = !imm12[11] && (imm12[10:8] != 3'd0);     // >= 256
+  assign imm_neg = imm12[11] && (imm12[10:8] != 3'b111);    // < -256
+  assign imm10   = {imm12[11], imm12[8:0]};
   for (genvar gb = 0; gb < 64; gb++) begin : g_addi
-    logic [12:0] v;
-    assign v = {5'd0, rrow[8*gb +: 8]} + imm13;
-    assign row_sat[gb] = v[12] || (v[11:8] != 4'd0);
-    assign arow[8*gb +: 8] = v[12] ? 8'd0 : (v[11:8] != 4'd0) ? 8'hFF : v[7:0];
+    logic [9:0] v;     // byte + imm in [-256, 510] when neither flag
+    logic       lo, hi;
+    assign v  = {2'd0, rrow[8*gb +: 8]} + imm10;
+    assign lo = imm_neg || (!imm_big && v[9]);
+    assign hi = imm_big || (!imm_neg && !v[9] && v[8]);
+    assign row_sat[gb] = lo || hi;
+    assign arow[8*gb +: 8] = lo ? 8'd0 : hi ? 8'hFF : v[7:0];
   end
 
   // ------------------------------------------------------------------
