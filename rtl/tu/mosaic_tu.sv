@@ -1163,6 +1163,20 @@ module mosaic_tu #(
     .x_fx_res_o    (vx_fx_res)
   );
 
+  // redseq's two widening converters are built for FP32 alone; its
+  // WidenToFp32A holds its own units' requests to that, but its clock is
+  // gated while only the element-wise lane uses them, so the lane's are
+  // held here (0 when the lane has converters of its own).
+`ifdef MOSAIC_ASSERT_ON
+  mosaic_cvt_req_t vx_cw_r, vx_cb_r;
+  assign vx_cw_r = vx_cw;
+  assign vx_cb_r = vx_cb;
+  logic unused_vx_r;    // the check reads two fields of each
+  assign unused_vx_r = ^{vx_cw_r, vx_cb_r};
+`endif
+  `MOSAIC_ASSERT(XWidenToFp32A, (vx_cw_r.to == mosaic_pkg::FmtFp32) && !vx_cw_r.wrap &&
+                                (vx_cb_r.to == mosaic_pkg::FmtFp32) && !vx_cb_r.wrap, clk_i, rst_ni)
+
   // ------------------------------------------------------------------
   // AXI: (LSU and TensorLoad) and SDMA
   // ------------------------------------------------------------------
