@@ -16,7 +16,7 @@
 #                          print its output (tools/mosaic-load)
 #
 # Variables: FPGA_CONFIG (scalar), FPGA_MHZ (target clock, default 35: the
-# scalar SoC meets it with Fmax 38-39 MHz, docs/fpga.md; the goal is 50).
+# scalar SoC meets it with Fmax 37-39 MHz, docs/fpga.md; the goal is 50).
 # Configurations are lines of FPGA_CONFIGS: name:TensorUnit:PeRows:PeCols.
 # The memories of every configuration: 64 KiB RAM (the top 4 KiB hold the
 # boot loader), 64 KiB main memory, 32 KiB scratchpad, all block RAM.
