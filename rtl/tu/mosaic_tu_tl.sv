@@ -550,8 +550,8 @@ module mosaic_tu_tl #(
   assign rot   = (op == OpMload) ? x2_q[2:0] : 3'd0;
 
   // byte + imm12, clamped to [0, 255]. An immediate of 256 or more
-  // clamps every byte to 255, one below -255 every byte to 0; in between
-  // a 10-bit sum decides (64 adders of 10 bits instead of 13).
+  // clamps every byte to 255, one below -256 every byte to 0; for one in
+  // [-256, 255] a 10-bit sum decides (64 adders of 10 bits, not 13).
   logic [11:0] imm12;
   logic        imm_big, imm_neg;
   logic [9:0]  imm10;
