@@ -60,6 +60,7 @@ EXPECTED_PY = [
     "sw/bench/test_bench_rtl.py",
     "sw/bench/test_perf_report.py",
     "sw/boot/test_boot.py",
+    "sw/boot/test_netlist.py",
     "sw/golden/oracle/test_fmt_cli.py",
     "sw/golden/oracle/test_oracle_f32_narrow.py",
     "sw/golden/oracle/test_oracle_fracref.py",

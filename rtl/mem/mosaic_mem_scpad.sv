@@ -78,6 +78,10 @@ module mosaic_mem_scpad #(
   localparam int ACols = Width / 64;          // 64-bit columns of a lane
   for (genvar c = 0; c < 8; c++) begin : g_col
     localparam int Sub = c % ACols;
+    // One write process per port and no_rw_check, as in mosaic_mem_wide:
+    // the true dual-port block RAM shape (a same-word write on both ports
+    // is a software race, undefined on the FPGA).
+    (* no_rw_check *)
     logic [63:0] col_q [Words];
     logic [63:0] a_rd_q, b_rd_q;
     always_ff @(posedge clk_i) begin
@@ -86,6 +90,8 @@ module mosaic_mem_scpad #(
           if (a_be_i[8*Sub + i]) col_q[a_idx][8*i +: 8] <= a_wdata_i[64*Sub + 8*i +: 8];
         end
       end
+    end
+    always_ff @(posedge clk_i) begin
       if (b_req && b_we) begin
         for (int i = 0; i < 8; i++) begin
           if (b_be[8*c + i]) col_q[b_idx][8*i +: 8] <= b_wdata[64*c + 8*i +: 8];

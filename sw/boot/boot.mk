@@ -51,6 +51,7 @@ $(SW_OBJ)/boot/board_check.c.o: sw/boot/board_check.c sw/golden/mosaic_memmap.h
 	$(SWSAY) "  RVCC    $<"
 	$(SWQ)$(RV_CC) $(RV_CFLAGS) -c $< -o $@
 $(BOOT_CHECK): $(SW_OBJ)/boot/board_check.c.o $(SW_RT_OBJS) $(SW_LDS)
+	@mkdir -p $(dir $@)
 	$(SWSAY) "  RVLD    $@ (stack below the boot loader)"
 	$(SWQ)$(RV_CC) $(RV_LDFLAGS) -Wl,--defsym,__stack_top=$(BOOT_STACK_TOP) -T $(SW_LDS) \
 	  $(filter %.o,$^) -lm -o $@
