@@ -132,7 +132,8 @@ $(SIM_TMUTANT): $(SIM_RTL_SRCS) $(SIM_DEPS)
 .PHONY: sim-4x4
 sim-4x4: $(SIM_BIN_4X4) ## build/bin/mosaic-sim-4x4: mosaic-sim with a 4x4 MAC array
 # The SoC models test-build needs, largest first (tb/modules.mk test-models
-# builds them; this list is the only place that names them).
+# builds them; this list is the only place that names them, but for the
+# scalar SoC's FPGA netlist model, which fpga/fpga.mk adds).
 # Their C archive is built before the pool: inside it make would start the
 # archive step only when a module build left a slot, after all of them.
 # The 4x4 model is not among them (make regress builds it): the FPGA

@@ -79,8 +79,8 @@ module mosaic_mem_scpad #(
   for (genvar c = 0; c < 8; c++) begin : g_col
     localparam int Sub = c % ACols;
     // One write process per port and no_rw_check, as in mosaic_mem_wide:
-    // the true dual-port block RAM shape (a same-word write on both ports
-    // is a software race, undefined on the FPGA).
+    // the true dual-port block RAM shape (a same-word access on both ports
+    // happens only in a program that breaks the ISA's ordering, R21).
     (* no_rw_check *)
     logic [63:0] col_q [Words];
     logic [63:0] a_rd_q, b_rd_q;

