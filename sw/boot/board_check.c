@@ -3,8 +3,8 @@
  * RTL simulators and on the gate-level netlist (make fpga-check), and
  * prints values a wrong ALU, multiplier, divider, load/store lane or memory
  * would change. The tests compare its output with the ISS's; nothing here
- * knows the expected values. Small on purpose: the gate-level simulation
- * runs a few hundred cycles a second. */
+ * knows the expected values. Small on purpose: make test runs it on the
+ * gate-level netlist, about 16 000 cycles a second under Verilator. */
 #include <stdint.h>
 #include <stdio.h>
 
